@@ -1,0 +1,53 @@
+"""Square names on boards up to 26x26: files a..z, ranks 1..26, White at rank 1.
+
+Squares are ``(file, rank)`` pairs counted from 0, so ``a1`` is ``(0, 0)``.
+
+>>> parse_square("e4")
+(4, 3)
+>>> square_name((4, 3))
+'e4'
+"""
+
+from __future__ import annotations
+
+import re
+
+from translator.errors import BetzaError
+
+Square = tuple[int, int]
+MAX_SIZE = 26
+_SQUARE = re.compile(r"([a-z])([0-9]+)")
+
+
+def square_name(square: Square) -> str:
+    """``(4, 3)`` -> ``'e4'``."""
+    x, y = square
+    return f"{chr(ord('a') + x)}{y + 1}"
+
+
+def parse_square(text: str, files: int = MAX_SIZE, ranks: int = MAX_SIZE) -> Square:
+    """Parse ``'e4'`` into ``(4, 3)``, checking it lies on a ``files`` x ``ranks`` board."""
+    name = text.strip()
+    m = _SQUARE.fullmatch(name)
+    if not m or m.group(2).startswith("0"):
+        pos = next((i for i, ch in enumerate(name) if not (ch.isascii() and ch.isalnum())), 0)
+        raise BetzaError("not a square name (expected a file letter and a rank, like e4)",
+                         text=name, pos=pos)
+    x, y = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+    if x >= files:
+        raise BetzaError(f"file {m.group(1)!r} is off a board {files} files wide", text=name, pos=0)
+    if y >= ranks:
+        raise BetzaError(f"rank {y + 1} is off a board {ranks} ranks high", text=name, pos=1)
+    return (x, y)
+
+
+def parse_board_size(text: str) -> tuple[int, int]:
+    """``'8x8'`` -> ``(8, 8)``; ``'12x10'`` is 12 files and 10 ranks."""
+    m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
+    if not m:
+        raise BetzaError("board size must look like 8x8 (files x ranks)", text=text, pos=0)
+    files, ranks = int(m.group(1)), int(m.group(2))
+    for value, start, what in ((files, m.start(1), "files"), (ranks, m.start(2), "ranks")):
+        if not 1 <= value <= MAX_SIZE:
+            raise BetzaError(f"{what} must be between 1 and {MAX_SIZE}", text=text, pos=start)
+    return files, ranks
