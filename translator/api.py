@@ -1,0 +1,222 @@
+"""The Python API: moves of a piece in a position, many at once for research scripts.
+
+>>> from translator.position import Position
+>>> [m.to for m in moves("hrN", "e4", Position.light(8, 8))]
+['c5', 'd2', 'f6', 'g3']
+>>> moves("fcafmF", "e4", Position.light(8, 8, enemies=["f5"]))[0].as_json()
+{'to': 'g6', 'legs': ['e4', 'f5', 'g6'], 'captures': ['f5']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import clingo
+
+from translator.errors import BetzaError
+from translator.facts import move_facts, position_facts
+from translator.notation import Piece, parse
+from translator.position import Position, check_side
+from translator.squares import Square, square_name
+
+CHUNK = 250  # queries per clingo program: enough to spread the fixed grounding cost
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: its destination, the squares where its legs end (origin first) and
+    its side effects."""
+
+    to: str
+    legs: tuple[str, ...]
+    captures: tuple[str, ...] = ()
+    unloads: tuple[tuple[str, str], ...] = ()
+    ep_rights: tuple[str, ...] = ()
+    mover: str | None = None
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    def effects(self) -> tuple:
+        """What makes two moves different: destination and side effects."""
+        return (self.to, frozenset(self.captures), frozenset(self.unloads),
+                frozenset(self.ep_rights), self.mover)
+
+    def as_json(self) -> dict:
+        """The move schema of ``--json`` and ``betza batch``."""
+        out: dict = {"to": self.to, "legs": list(self.legs), "captures": list(self.captures)}
+        if self.unloads:
+            out["unloads"] = [list(u) for u in self.unloads]
+        if self.ep_rights:
+            out["ep_rights"] = list(self.ep_rights)
+        if self.mover:
+            out["mover"] = self.mover
+        return out
+
+
+@dataclass(frozen=True)
+class MovesQuery:
+    """One ``moves`` question: the piece ``betza`` on ``origin`` in ``position``."""
+
+    betza: str
+    origin: str
+    position: Position
+    side: str | None = None
+    virgin: bool = False
+
+
+@lru_cache(maxsize=4096)
+def parse_piece(text: str) -> Piece:
+    """Parse (and check) a Betza string, or a piece name from the catalogue."""
+    from translator.validate import validate
+
+    piece = parse(resolve_name(text))
+    validate(piece)
+    return piece
+
+
+def resolve_name(text: str) -> str:
+    try:
+        from translator.pieces import resolve_betza
+    except ImportError:  # the catalogue is optional for the engine
+        return text
+    return resolve_betza(text)
+
+
+def _sq(x: int, y: int) -> str:
+    return square_name((x, y))
+
+
+def _unlist(term: clingo.Symbol) -> list[clingo.Symbol]:
+    """h(X,Y,Rest) / e(K,X,Y,Rest) / u(...) chains -> elements, oldest first."""
+    items = []
+    while term.type == clingo.SymbolType.Function and term.name != "nil":
+        items.append(term)
+        term = term.arguments[-1]
+    return items[::-1]
+
+
+def _move_from(x: int, y: int, hist: clingo.Symbol, effects: clingo.Symbol) -> Move:
+    legs = tuple(_sq(h.arguments[0].number, h.arguments[1].number) for h in _unlist(hist))
+    captures, unloads, rights, mover = [], [], [], None
+    for e in _unlist(effects):
+        a = [arg.number if arg.type == clingo.SymbolType.Number else arg.name
+             for arg in e.arguments[:-1]]
+        if e.name == "u":
+            unloads.append((_sq(a[0], a[1]), _sq(a[2], a[3])))
+        elif a[0] == "cap":
+            captures.append(_sq(a[1], a[2]))
+        elif a[0] == "ep":
+            rights.append(_sq(a[1], a[2]))
+        elif a[0] == "mov":
+            mover = _sq(a[1], a[2])
+    for u in unloads:  # an unloaded piece was captured first
+        if u[1] not in captures:
+            captures.append(u[1])
+    return Move(_sq(x, y), legs, tuple(captures), tuple(unloads), tuple(dict.fromkeys(rights)),
+                mover)
+
+
+def _distinct(found: list[Move]) -> list[Move]:
+    """One move per destination and side effects; of several paths keep the shortest."""
+    best: dict[tuple, Move] = {}
+    for mv in found:
+        key = mv.effects()
+        if key not in best or _path_key(mv) < _path_key(best[key]):
+            best[key] = mv
+    return sorted(best.values(), key=_order)
+
+
+def _path_key(mv: Move) -> tuple:
+    return (len(mv.legs), [_coords(s) for s in mv.legs])
+
+
+def _coords(name: str) -> Square:
+    return (ord(name[0]) - 97, int(name[1:]) - 1)
+
+
+def _order(mv: Move) -> tuple:
+    return (_coords(mv.to), sorted(_coords(c) for c in mv.captures), _path_key(mv),
+            sorted(mv.unloads), sorted(mv.ep_rights), mv.mover or "")
+
+
+def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
+    pos = query.position
+    side = check_side(query.side or pos.side_to_move)
+    origin = pos.square(query.origin)
+    piece = parse_piece(query.betza)
+    pieces = dict(pos.pieces)
+    old = pieces.get(origin)
+    from translator.position import PlacedPiece
+
+    pieces[origin] = PlacedPiece(side, betza=str(piece), letter=old.letter if old else None,
+                                 royal=old.royal if old else False,
+                                 virgin=query.virgin or (old.virgin if old else False))
+    return replace(pos, pieces=pieces), origin, piece
+
+
+def batch_moves(queries: Sequence[MovesQuery | tuple], *, timeout: float = 60.0
+                ) -> list[list[Move] | BetzaError]:
+    """Answer many ``moves`` queries with few clingo runs.
+
+    Each query is a :class:`MovesQuery` or a tuple ``(betza, origin, position, side)``.
+    The answer for a query is its list of moves, or the :class:`BetzaError` it raised.
+    """
+    results: list[list[Move] | BetzaError] = [[] for _ in queries]
+    prepared: list[tuple[int, Position, Square, Piece]] = []
+    for i, q in enumerate(queries):
+        query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
+        try:
+            pos, origin, piece = _prepare(query)
+        except BetzaError as err:
+            results[i] = err
+            continue
+        prepared.append((i, pos, origin, piece))
+    for start in range(0, len(prepared), CHUNK):
+        chunk = prepared[start:start + CHUNK]
+        try:
+            answers = _solve_chunk(chunk, timeout)
+        except BetzaError as err:
+            for i, *_ in chunk:
+                results[i] = err
+            continue
+        for i, *_ in chunk:
+            results[i] = answers.get(i, [])
+    return results
+
+
+def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: float
+                 ) -> dict[int, list[Move]]:
+    from translator import engine
+
+    types: dict[str | None, int] = {}
+    facts: list[str] = []
+    for _, pos, _, _ in chunk:
+        for pc in pos.pieces.values():
+            if pc.betza is not None and pc.betza not in types:
+                types[pc.betza] = len(types) + 1
+                facts.append(move_facts(types[pc.betza], parse_piece(pc.betza)))
+    for i, pos, origin, _ in chunk:
+        facts.append(position_facts(i, pos, types, [origin], set()))
+    found: dict[int, list[Move]] = {}
+    for sym in engine.run("\n".join(facts), ["moves.lp"], timeout=timeout):
+        q, _x0, _y0, x, y, hist, eff = sym.arguments
+        found.setdefault(q.number, []).append(_move_from(x.number, y.number, hist, eff))
+    return {q: _distinct(mvs) for q, mvs in found.items()}
+
+
+def moves(betza: str, origin: str, position: Position | None = None, *,
+          side: str | None = None, virgin: bool = False, timeout: float = 60.0) -> list[Move]:
+    """The moves of the piece ``betza`` standing on ``origin``.
+
+    ``side`` defaults to the position's side to move; ``virgin`` says the piece has not
+    moved yet (for ``i`` moves).
+    """
+    pos = position or Position.light()
+    result = batch_moves([MovesQuery(betza, origin, pos, side, virgin)], timeout=timeout)[0]
+    if isinstance(result, BetzaError):
+        raise result
+    return result

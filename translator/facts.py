@@ -1,0 +1,54 @@
+"""Turn parsed moves and positions into the ASP facts documented in encodings/README.md.
+
+>>> print(move_facts(1, parse("fcafmF")))
+move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c). leg(1,1,2). dir(1,1,2,"f"). mode(1,1,2,m).
+"""
+
+from __future__ import annotations
+
+from translator.notation import Piece, parse  # noqa: F401  (parse: doctest)
+from translator.position import Position
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def move_facts(type_id: int, piece: Piece) -> str:
+    """Facts describing every move of ``piece``, as piece type ``type_id``."""
+    out: list[str] = []
+    for m, move in enumerate(piece.moves, start=1):
+        head = f"{type_id},{m}"
+        out.append(f"move({head}). atom({head},{_q(move.atom.letter)}).")
+        if move.atom.boost:
+            out.append(f"boost({head},{_q(move.atom.boost)}).")
+        if move.atom.doubled:
+            out.append(f"rider({head}).")
+        if move.range is not None:
+            steps = move.range.steps
+            value = "star" if steps is None else ("inf" if steps == 0 else str(steps))
+            out.append(f"range({head},{value}).")
+        for n, leg in enumerate(move.legs, start=1):
+            out.append(f"leg({head},{n}).")
+            out.extend(f"dir({head},{n},{_q(tok)})." for tok in leg.directions)
+            out.extend(f"mode({head},{n},{mode})." for mode in leg.modes)
+            out.extend(f"flag({head},{n},{_q(flag)})." for flag in leg.modifiers)
+    return " ".join(out)
+
+
+def position_facts(qid: int, pos: Position, types: dict[str | None, int | str],
+                   movers: list[tuple[int, int]], virgin: set[tuple[int, int]]) -> str:
+    """Facts for query ``qid``: the board, its pieces (typed by ``types`` of their Betza
+    strings, ``none`` for bare blockers), royals, virgins, e.p. state and the movers."""
+    out = [f"board({qid},{pos.files},{pos.ranks})."]
+    for (x, y), pc in pos.pieces.items():
+        out.append(f"piece({qid},{x},{y},{pc.side},{types.get(pc.betza, 'none')}).")
+        if pc.royal:
+            out.append(f"royal({qid},{x},{y}).")
+        if pc.virgin or (x, y) in virgin:
+            out.append(f"virgin({qid},{x},{y}).")
+    out.extend(f"ep({qid},{x},{y})." for x, y in pos.ep)
+    if pos.ep_victim is not None:
+        out.append(f"epvictim({qid},{pos.ep_victim[0]},{pos.ep_victim[1]}).")
+    out.extend(f"mover({qid},{x},{y})." for x, y in movers)
+    return " ".join(out)

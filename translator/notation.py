@@ -1,0 +1,283 @@
+"""Parse XBetza strings into a typed syntax tree, and spell the tree back canonically.
+
+A :class:`Piece` is a sequence of :class:`Move`; a move is a sequence of :class:`Leg`
+(modifier groups separated by ``a``) sharing one atom and range.
+
+>>> piece = parse("fmWfcF")
+>>> [str(move) for move in piece.moves]
+['fmW', 'fcF']
+>>> piece.moves[0].legs[0].modes
+('m',)
+>>> str(parse("cmfhaN"))
+'fhmcaN'
+
+Bad input raises :class:`~translator.errors.BetzaError` naming the culprit's position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from translator.errors import BetzaError
+
+DIRECTION_LETTERS = "fblrvsh"
+MODE_LETTERS = "mcdekxpgy"
+# Canonical spelling order of the letters of a group, after the leading `i` and the
+# direction letters; it is XBoard's own required order, extended with the newer letters.
+FLAG_ORDER = "utonjzq"
+CANONICAL_ORDER = "mcdekx" + "u" + "tpgoynjzq"
+REPEATABLE = "noj"  # `nn`, `oo`, `jj` mean more than `n`, `o`, `j`
+FORWARD_BACK, SIDEWAYS = set("fbv"), set("lrs")
+
+
+@dataclass(frozen=True)
+class Atom:
+    """The atom letter of a move: ``letter`` (``'N'``), an X/Y ``boost`` and ``doubled``
+    for the unlimited rider written by doubling the letter (``NN``)."""
+
+    letter: str
+    boost: str = ""
+    doubled: bool = False
+
+    def __str__(self) -> str:
+        return self.letter * 2 if self.doubled else self.letter + self.boost
+
+
+@dataclass(frozen=True)
+class Range:
+    """A written range: a number (``0`` is unlimited) or ``*`` (to the enemy half)."""
+
+    text: str
+
+    @property
+    def steps(self) -> int | None:
+        """The number written, ``None`` for ``*``."""
+        return None if self.text == "*" else int(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg: its direction tokens (greedily combined letters such as ``'rf'``,
+    ``'ff'``, ``'hr'``), its modes (``m c d e k x p g y``), its other modifiers
+    (``i``, ``n``, ``nn``, ``j``, ``o``, ``t``, ``u``, ``z``, ``q`` …) and the move's
+    atom and range, which every leg shares as written."""
+
+    directions: tuple[str, ...]
+    modes: tuple[str, ...]
+    modifiers: tuple[str, ...]
+    atom: Atom
+    range: Range | None = None
+
+    def spelling(self) -> str:
+        """The leg's modifier group, in canonical order."""
+        head = "i" if "i" in self.modifiers else ""
+        rest = [m for m in self.modes] + [f for f in self.modifiers if f != "i"]
+        rest.sort(key=lambda s: CANONICAL_ORDER.index(s[0]))
+        return head + "".join(self.directions) + "".join(rest)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: legs in order; the atom and range belong to the first leg and are
+    inherited (possibly toggled) by the continuation legs."""
+
+    legs: tuple[Leg, ...]
+    atom: Atom
+    range: Range | None = None
+    start: int = 0  # position of the move in the source string
+    end: int = 0
+
+    def __str__(self) -> str:
+        groups = "a".join(leg.spelling() for leg in self.legs)
+        return groups + str(self.atom) + (str(self.range) if self.range else "")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A compound piece: the concatenation of its moves."""
+
+    moves: tuple[Move, ...]
+    source: str = ""
+
+    def __str__(self) -> str:
+        return "".join(str(move) for move in self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Piece) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str, ...]:
+    """Group direction letters greedily, left to right, as XBoard does.
+
+    Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
+    (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
+    or ``r`` names a chiral set (``hr``).
+
+    >>> combine_directions("rlb", [0, 1, 2], "rlbK")
+    ('r', 'lb')
+    >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
+    ('ff', 'rr')
+    """
+    tokens: list[str] = []
+    i = 0
+    while i < len(letters):
+        c = letters[i]
+        nxt = letters[i + 1] if i + 1 < len(letters) else ""
+        if c == "h":
+            if nxt not in ("l", "r"):
+                raise BetzaError("'h' must be followed by l or r (chiral set) or follow "
+                                 "f, b, l or r (half)", text=text, pos=offsets[i])
+            tokens.append("h" + nxt)
+            i += 2
+        elif nxt and (nxt in (c, "h") or (c in FORWARD_BACK) != (nxt in FORWARD_BACK)):
+            tokens.append(c + nxt)
+            i += 2
+        else:
+            tokens.append(c)
+            i += 1
+    return tuple(tokens)
+
+
+class _ToTree(Transformer):
+    """Turns lark's parse tree into :class:`Move` objects (legs still raw)."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.text = text
+
+    def start(self, moves: list[Move]) -> Piece:
+        return Piece(tuple(moves), self.text)
+
+    def group(self, letters: list[Token]) -> list[Token]:
+        return letters
+
+    def single(self, tokens: list[Token]) -> tuple[Atom, int]:
+        letter = tokens[0]
+        boost = tokens[1].value if len(tokens) > 1 else ""
+        if boost and letter.value not in "WFDNAHCZGLJ":
+            raise BetzaError(f"{boost} boosts only a leaper atom (W F D N A H C Z G L J), "
+                             f"not {letter.value}", text=self.text, pos=tokens[1].start_pos)
+        return Atom(letter.value, boost), letter.start_pos
+
+    def doubled(self, tokens: list[Token]) -> tuple[Atom, int]:
+        return Atom(tokens[0].value[0], doubled=True), tokens[0].start_pos
+
+    def range(self, tokens: list[Token]) -> Range:
+        return Range(tokens[0].value)
+
+    def move(self, items: list) -> Move:
+        groups: list[list[Token]] = [items[0]]
+        rest = items[1:]
+        while rest and isinstance(rest[0], Token) and rest[0].type == "AGAIN":
+            groups.append(rest[1])
+            rest = rest[2:]
+        (atom, atom_pos), rng = rest[0], (rest[1] if len(rest) > 1 else None)
+        if atom.letter == "@" and len(groups) > 1:
+            raise BetzaError("a drop (@) cannot have legs", text=self.text, pos=atom_pos)
+        legs = tuple(self._leg(g, atom, rng, first=i == 0) for i, g in enumerate(groups))
+        start = min([t.start_pos for g in groups for t in g] + [atom_pos])
+        return Move(legs, atom, rng, start=start)
+
+    def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
+        dirs = [(t.value, t.start_pos) for t in group if t.value in DIRECTION_LETTERS]
+        directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
+                                        self.text)
+        modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
+                       key=CANONICAL_ORDER.index)
+        counts: dict[str, int] = {}
+        for t in group:
+            if t.value not in DIRECTION_LETTERS + MODE_LETTERS:
+                counts[t.value] = counts.get(t.value, 0) + 1
+        modifiers = []
+        for letter, n in counts.items():
+            if n > 2 or (n == 2 and letter not in REPEATABLE):
+                culprit = [t for t in group if t.value == letter][-1]
+                raise BetzaError(f"modifier {letter!r} repeated", text=self.text,
+                                 pos=culprit.start_pos)
+            modifiers.append(letter * n)
+        modifiers.sort(key=lambda s: ("i" + FLAG_ORDER).index(s[0]) if s[0] in "i" + FLAG_ORDER
+                       else 99)
+        return Leg(tuple(directions), tuple(modes), tuple(modifiers), atom, rng)
+
+
+@cache
+def _parser() -> Lark:
+    grammar = (Path(__file__).parent / "betza.lark").read_text()
+    return Lark(grammar, parser="lalr", propagate_positions=False)
+
+
+_EXPECTED = {
+    "MOD": "a modifier letter",
+    "AGAIN": "'a'",
+    "LETTER": "an atom letter",
+    "DOUBLED": "an atom letter",
+    "DROP": "an atom letter",
+    "NUMBER": "a range",
+    "STAR": "a range",
+    "BOOST": "X or Y",
+}
+
+
+def _explain(err: UnexpectedInput, text: str) -> BetzaError:
+    if isinstance(err, UnexpectedCharacters):
+        pos, ch = err.pos_in_stream, text[err.pos_in_stream]
+        if not ch.isascii():
+            return BetzaError(f"non-ASCII character {ch!r}", text=text, pos=pos)
+        if ch in "-()":
+            return BetzaError("Betza 2.0 chaining with '-' and parentheses is a separate "
+                              "dialect (spec decision 14), not XBetza", text=text, pos=pos)
+        if ch == "w":
+            return BetzaError("'w' is not an XBetza modifier", text=text, pos=pos)
+        if ch.isdigit():
+            return BetzaError("a range must follow an atom letter", text=text, pos=pos)
+        if ch.isupper():
+            return BetzaError(f"{ch!r} is not an atom letter (atoms: W F D N A H C Z G L J K R "
+                              "B Q U O I, boosts X Y)", text=text, pos=pos)
+        if ch.isspace():
+            return BetzaError("spaces are not allowed in a Betza string", text=text, pos=pos)
+        return BetzaError(f"unexpected character {ch!r}", text=text, pos=pos)
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            return BetzaError("the modifiers at the end have no atom letter after them",
+                              text=text, pos=max(len(text) - 1, 0))
+        pos = tok.start_pos
+        if tok.type in ("NUMBER", "STAR"):
+            return BetzaError("a range must follow an atom letter", text=text, pos=pos)
+        if tok.type == "BOOST":
+            return BetzaError(f"{tok.value} boosts an atom and must follow one", text=text,
+                              pos=pos)
+        wanted = sorted({_EXPECTED.get(t, t) for t in err.expected})
+        return BetzaError(f"unexpected {tok.value!r}, expected {' or '.join(wanted)}",
+                          text=text, pos=pos)
+    return BetzaError(str(err).splitlines()[0], text=text, pos=getattr(err, "pos_in_stream", 0))
+
+
+def parse(text: str) -> Piece:
+    """Parse an XBetza string into a :class:`Piece`.
+
+    >>> str(parse("ffrrN")), parse("ffrrN").moves[0].legs[0].directions
+    ('ffrrN', ('ff', 'rr'))
+    """
+    if not isinstance(text, str) or not text:
+        raise BetzaError("empty Betza string", text="", pos=0)
+    try:
+        tree = _parser().parse(text)
+        return _ToTree(text).transform(tree)
+    except UnexpectedInput as err:
+        raise _explain(err, text) from None
+    except VisitError as err:
+        if isinstance(err.orig_exc, BetzaError):
+            raise err.orig_exc from None
+        raise
