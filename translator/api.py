@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-
-import clingo
 
 from translator.errors import BetzaError
 from translator.facts import move_facts, position_facts
@@ -90,34 +89,48 @@ def _sq(x: int, y: int) -> str:
     return square_name((x, y))
 
 
-def _unlist(term: clingo.Symbol) -> list[clingo.Symbol]:
-    """h(X,Y,Rest) / e(K,X,Y,Rest) / u(...) chains -> elements, oldest first."""
-    items = []
-    while term.type == clingo.SymbolType.Function and term.name != "nil":
-        items.append(term)
-        term = term.arguments[-1]
-    return items[::-1]
+_TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
 
 
-def _move_from(x: int, y: int, hist: clingo.Symbol, effects: clingo.Symbol) -> Move:
-    legs = tuple(_sq(h.arguments[0].number, h.arguments[1].number) for h in _unlist(hist))
+def parse_path(tokens: list[str], i: int) -> tuple[list[str], int]:
+    """Read an ``h(X,Y,h(...,nil))`` chain from ``tokens`` at ``i``: squares, oldest first."""
+    squares = []
+    while tokens[i] == "h":
+        squares.append(_sq(int(tokens[i + 1]), int(tokens[i + 2])))
+        i += 3
+    return squares[::-1], i + 1  # past "nil"
+
+
+def parse_effects(tokens: list[str], i: int) -> tuple[list[tuple], int]:
+    """Read an effects chain (e(Kind,X,Y,..) / u(X,Y,X2,Y2,..)): tuples, oldest first."""
+    items: list[tuple] = []
+    while tokens[i] in ("e", "u"):
+        if tokens[i] == "u":
+            items.append(("u", _sq(int(tokens[i + 1]), int(tokens[i + 2])),
+                          _sq(int(tokens[i + 3]), int(tokens[i + 4]))))
+            i += 5
+        else:
+            items.append((tokens[i + 1], _sq(int(tokens[i + 2]), int(tokens[i + 3]))))
+            i += 4
+    return items[::-1], i + 1
+
+
+def move_from_tokens(x: int, y: int, tokens: list[str], i: int) -> tuple[Move, int]:
+    """A Move from the path and effects terms starting at ``tokens[i]``."""
+    legs, i = parse_path(tokens, i)
+    effects, i = parse_effects(tokens, i)
     captures, unloads, rights, mover = [], [], [], None
-    for e in _unlist(effects):
-        a = [arg.number if arg.type == clingo.SymbolType.Number else arg.name
-             for arg in e.arguments[:-1]]
-        if e.name == "u":
-            unloads.append((_sq(a[0], a[1]), _sq(a[2], a[3])))
-        elif a[0] == "cap":
-            captures.append(_sq(a[1], a[2]))
-        elif a[0] == "ep":
-            rights.append(_sq(a[1], a[2]))
-        elif a[0] == "mov":
-            mover = _sq(a[1], a[2])
-    for u in unloads:  # an unloaded piece was captured first
-        if u[1] not in captures:
-            captures.append(u[1])
-    return Move(_sq(x, y), legs, tuple(captures), tuple(unloads), tuple(dict.fromkeys(rights)),
-                mover)
+    for item in effects:
+        if item[0] == "u":
+            unloads.append((item[1], item[2]))
+        elif item[0] == "cap":
+            captures.append(item[1])
+        elif item[0] == "ep":
+            rights.append(item[1])
+        elif item[0] == "mov":
+            mover = item[1]
+    return Move(_sq(x, y), tuple(legs), tuple(captures), tuple(unloads),
+                tuple(dict.fromkeys(rights)), mover), i
 
 
 def _distinct(found: list[Move]) -> list[Move]:
@@ -203,8 +216,9 @@ def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: floa
         facts.append(position_facts(i, pos, types, [origin], set()))
     found: dict[int, list[Move]] = {}
     for sym in engine.run("\n".join(facts), ["moves.lp"], timeout=timeout):
-        q, _x0, _y0, x, y, hist, eff = sym.arguments
-        found.setdefault(q.number, []).append(_move_from(x.number, y.number, hist, eff))
+        tokens = _TOKEN.findall(str(sym))  # res(Q,X0,Y0,X,Y,H,E)
+        mv, _ = move_from_tokens(int(tokens[4]), int(tokens[5]), tokens, 6)
+        found.setdefault(int(tokens[1]), []).append(mv)
     return {q: _distinct(mvs) for q, mvs in found.items()}
 
 

@@ -1,0 +1,164 @@
+"""``betza batch``: JSON Lines in, one JSON line out per line in, in order.
+
+Lines are answered in groups: a group is every line already waiting on the input (up to
+a limit), so piped files go fast and an interactive script still gets each answer as
+soon as it has written its line. One bad line never stops the batch.
+
+>>> import io
+>>> out = io.StringIO()
+>>> run_batch(io.StringIO('{"query": "moves", "betza": "hrN", "from": "e4"}\\n'), out)
+1
+>>> out.getvalue()
+'{"ok": true, "moves": [{"to": "c5", "legs": ["e4", "c5"], "captures": []}, {"to": "d2", \
+"legs": ["e4", "d2"], "captures": []}, {"to": "f6", "legs": ["e4", "f6"], "captures": []}, \
+{"to": "g3", "legs": ["e4", "g3"], "captures": []}]}\\n'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import sys
+from collections.abc import Callable, Iterator
+from typing import IO, Any
+
+from translator.errors import BetzaError
+
+GROUP = 500
+Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
+
+
+def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.api import MovesQuery, batch_moves
+    from translator.inputs import position_from
+
+    queries: list[MovesQuery | BetzaError] = []
+    for line in lines:
+        try:
+            betza, origin = _required(line, "betza"), _required(line, "from")
+            virgin = line.get("virgin", False)
+            if not isinstance(virgin, bool):
+                raise BetzaError("virgin must be true or false")
+            queries.append(MovesQuery(betza, origin, position_from(line), line.get("side"),
+                                      virgin))
+        except BetzaError as err:
+            queries.append(err)
+    valid = [q for q in queries if isinstance(q, MovesQuery)]
+    answers = iter(batch_moves(valid))
+    out = []
+    for q in queries:
+        result = q if isinstance(q, BetzaError) else next(answers)
+        if isinstance(result, BetzaError):
+            out.append(error(result))
+        else:
+            out.append({"ok": True, "moves": [m.as_json() for m in result]})
+    return out
+
+
+def _required(line: dict[str, Any], key: str) -> str:
+    value = line.get(key)
+    if not isinstance(value, str) or not value:
+        raise BetzaError(f"missing {key!r} (a string)")
+    return value
+
+
+HANDLERS: dict[str, Handler] = {"moves": _moves}
+
+
+def register(name: str, handler: Handler) -> None:
+    """Add a query type to the batch mode."""
+    HANDLERS[name] = handler
+
+
+def error(err: BetzaError | str) -> dict[str, Any]:
+    text = err.one_line() if isinstance(err, BetzaError) else err
+    return {"ok": False, "error": text}
+
+
+def _groups(stream: IO[str]) -> Iterator[list[str]]:
+    """Lines in groups of what is already waiting (never waiting for more than one)."""
+    try:
+        fd = stream.fileno()
+        pollable = not stream.isatty() and hasattr(select, "select")
+    except (OSError, ValueError, AttributeError):
+        fd, pollable = -1, False
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        group = [line]
+        while len(group) < GROUP:
+            if pollable and not _waiting(stream, fd):
+                break
+            line = stream.readline()
+            if not line:
+                yield group
+                return
+            group.append(line)
+        yield group
+
+
+def _waiting(stream: IO[str], fd: int) -> bool:
+    buffered = getattr(stream, "buffer", None)
+    peek = getattr(buffered, "peek", None)
+    if peek is not None:
+        try:
+            if b"\n" in peek(1)[:4096]:
+                return True
+        except (OSError, ValueError):
+            pass
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return True
+
+
+def answer_group(raw: list[str]) -> list[dict[str, Any]]:
+    """Answer one group of input lines, preserving order."""
+    answers: list[dict[str, Any] | None] = [None] * len(raw)
+    by_query: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for i, text in enumerate(raw):
+        if not text.strip():
+            answers[i] = error("empty line")
+            continue
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError as exc:
+            answers[i] = error(f"not JSON: {exc.msg} at column {exc.colno}")
+            continue
+        if not isinstance(line, dict):
+            answers[i] = error("a batch line must be a JSON object")
+            continue
+        query = line.get("query")
+        if query not in HANDLERS:
+            answers[i] = error(f"unknown query {query!r}; known: {', '.join(sorted(HANDLERS))}")
+            continue
+        by_query.setdefault(query, []).append((i, line))
+    for query, items in by_query.items():
+        try:
+            results = HANDLERS[query]([line for _, line in items])
+        except BetzaError as err:
+            results = [error(err)] * len(items)
+        for (i, _), result in zip(items, results, strict=True):
+            answers[i] = result
+    return [a if a is not None else error("no answer") for a in answers]
+
+
+def run_batch(stream: IO[str], out: IO[str], progress: bool = False) -> int:
+    """Answer every line of ``stream`` on ``out``; return the number of lines."""
+    done = 0
+    for raw in _groups(stream):
+        for answer in answer_group(raw):
+            out.write(json.dumps(answer) + "\n")
+        out.flush()
+        done += len(raw)
+        if progress:
+            print(f"\rbetza batch: {done} lines answered", end="", file=sys.stderr, flush=True)
+    if progress and done:
+        print(file=sys.stderr)
+    return done
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty() and os.environ.get("TERM") != "dumb"

@@ -1,0 +1,162 @@
+"""The ``betza`` command line. Every command is a thin layer over the Python API."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from translator.errors import BetzaError
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad options on one line, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"betza: error: {message} (see 'betza {self.prog.split()[-1]} "
+                              "--help')\n" if " " in self.prog else f"betza: error: {message}\n")
+
+
+def _position_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("position (light form)")
+    g.add_argument("--board", default=None, metavar="FxR", help="board size, e.g. 8x8 or 12x10")
+    g.add_argument("--friends", default="", metavar="SQ,..", help="pieces of the mover's side")
+    g.add_argument("--enemies", default="", metavar="SQ,..", help="pieces of the other side")
+    g.add_argument("--royal", default="", metavar="SQ,..",
+                   help="which of the listed pieces are royal")
+    g = p.add_argument_group("position (FEN form)")
+    g.add_argument("--fen", help="FEN of the board (any size up to 26x26)")
+    g.add_argument("--pieces", metavar="TABLE", help='piece letters to Betza, "C:fcafmF,K:K"')
+    g.add_argument("--royal-letters", default=None, metavar="LETTERS",
+                   help="letters of royal pieces in the FEN (default K)")
+    g.add_argument("--variant", help="a variant of the knowledge base (fills board and pieces)")
+    g.add_argument("--ini", help="a Fairy-Stockfish variants.ini to take --variant from")
+    g = p.add_argument_group("state")
+    g.add_argument("--side", choices=["white", "black"], help="side of the moving piece")
+    g.add_argument("--ep", default="", metavar="SQ,..", help="squares open to e.p. capture")
+    g.add_argument("--ep-victim", metavar="SQ", help="the piece an e.p. capture removes")
+
+
+def _spec(args: argparse.Namespace) -> dict[str, Any]:
+    spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "fen",
+                                                  "pieces", "variant", "ini", "side", "ep",
+                                                  "ep_victim", "royal_letters", "board")}
+    return {k: v for k, v in spec.items() if v not in (None, "")}
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    from translator.api import MovesQuery, batch_moves
+    from translator.inputs import position_from
+    from translator.render import moves_svg, moves_text
+
+    pos = position_from(_spec(args))
+    side = args.side or pos.side_to_move
+    origin = pos.square(args.origin)
+    query = MovesQuery(args.betza, args.origin, pos, side, args.virgin)
+    (result,) = batch_moves([query])
+    if isinstance(result, BetzaError):
+        raise result
+    if args.to:
+        pos.square(args.to)
+        result_to = [m for m in result if m.to == args.to]
+    if args.svg:
+        title = f"{args.betza} on {args.origin}"
+        with open(args.svg, "w", encoding="utf-8") as fh:
+            fh.write(moves_svg(pos, origin, result, title))
+    if args.json:
+        print(json.dumps({"ok": True, "moves": [m.as_json() for m in result]}))
+        return 0
+    print(moves_text(args.betza, side, pos, origin, result))
+    if args.to:
+        from translator.render import describe_move
+
+        print(f"\nMoves to {args.to}:" if result_to else f"\nNo move reaches {args.to}.")
+        for mv in result_to:
+            print(f"  {describe_move(mv)}")
+    return 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from translator.batch import run_batch, stderr_is_terminal
+
+    run_batch(sys.stdin, sys.stdout, progress=stderr_is_terminal() and not args.quiet)
+    return 0
+
+
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str, str]] = {}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="betza",
+        description="A knowledge base of fairy-chess piece movement in (X)Betza notation.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Run 'betza COMMAND --help' for a worked example of each command.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser(
+        "moves", help="list a piece's moves in a position",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="List the moves of a piece given by a Betza string (or a piece name).",
+        epilog="""example:
+  betza moves hrN --from e4
+      the chiral knight on an empty 8x8 board: c5 d2 f6 g3
+  betza moves fcafmF --from e4 --enemies f5 --json
+      a checker capture: {"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}
+  betza moves fmWfceFifmnD --from e5 --ep d6 --ep-victim d5 --enemies d5
+  betza moves C --from e4 --fen "8/8/8/8/4C3/8/8/8 w" --pieces "C:fcafmF\"""")
+    p.add_argument("betza", help="Betza string or piece name")
+    p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
+    _position_options(p)
+    p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")
+    p.add_argument("--to", metavar="SQ", help="show the moves to this square leg by leg")
+    p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser(
+        "batch", help="answer JSON Lines queries on stdin",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Read one JSON query per line on stdin, write one JSON answer per line.",
+        epilog="""example:
+  echo '{"query": "moves", "betza": "fcafmF", "from": "e4", "enemies": ["f5"]}' | betza batch
+      {"ok": true, "moves": [{"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}]}
+
+moves query keys: betza, from (required); files, ranks (default 8), side (white),
+friends, enemies, royal, virgin, ep, ep_victim; or fen + pieces (+ royal_letters);
+or variant (+ ini). A bad line gets {"ok": false, "error": "..."}.""")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=cmd_batch)
+
+    for name, (func, help_text, epilog) in COMMANDS.items():
+        extra = sub.add_parser(name, help=help_text, epilog=epilog,
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
+        func(extra)  # type: ignore[arg-type]
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except BetzaError as err:
+        print(f"betza: error: {err.render()}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug, not bad input: still no traceback for users
+        print(f"betza: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

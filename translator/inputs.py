@@ -1,0 +1,92 @@
+"""Build positions from what users type: CLI options or a batch line's JSON fields.
+
+Both front ends describe a position the same way, so they share this module:
+
+>>> pos = position_from({"files": 8, "ranks": 8, "friends": ["a1"], "enemies": ["c3"]})
+>>> sorted(pos.pieces)
+[(0, 0), (2, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from translator.errors import BetzaError
+from translator.position import Position, check_side
+
+
+def _names(value: Any, what: str) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [s for s in (p.strip() for p in value.split(",")) if s]
+    if isinstance(value, list) and all(isinstance(s, str) for s in value):
+        return value
+    raise BetzaError(f"{what} must be a list of square names")
+
+
+def _table(value: Any) -> dict[str, str]:
+    from translator.fen import parse_piece_table
+
+    if isinstance(value, str):
+        return parse_piece_table(value)
+    if isinstance(value, Mapping):
+        return {str(k).upper(): str(v) for k, v in value.items()}
+    raise BetzaError("pieces must map piece letters to Betza strings, e.g. \"C:fcafmF,K:K\"")
+
+
+def position_from(spec: Mapping[str, Any]) -> Position:
+    """A position from the keys ``variant``/``ini``, ``fen``/``pieces``/``royal_letters``,
+    or the light form ``files``/``ranks``/``board``/``friends``/``enemies``/``royal``;
+    plus ``side``, ``ep``, ``ep_victim`` in every form."""
+    side = spec.get("side")
+    if side is not None:
+        check_side(side)
+    variant = spec.get("variant")
+    if variant or spec.get("fen"):
+        pos = _fen_position(spec, variant)
+    else:
+        files, ranks = _size(spec)
+        pos = Position.light(files, ranks, side=side or "white",
+                             friends=_names(spec.get("friends"), "friends"),
+                             enemies=_names(spec.get("enemies"), "enemies"),
+                             royal=_names(spec.get("royal"), "royal"))
+    if side is not None:
+        pos.side_to_move = side
+    if spec.get("ep"):
+        pos.ep = [pos.square(s) for s in _names(spec.get("ep"), "ep")]
+    if spec.get("ep_victim"):
+        pos.ep_victim = pos.square(spec["ep_victim"])
+    return pos
+
+
+def _size(spec: Mapping[str, Any]) -> tuple[int, int]:
+    from translator.squares import parse_board_size
+
+    if spec.get("board"):
+        return parse_board_size(str(spec["board"]))
+    files, ranks = spec.get("files", 8), spec.get("ranks", 8)
+    if not isinstance(files, int) or not isinstance(ranks, int) or isinstance(files, bool):
+        raise BetzaError("files and ranks must be whole numbers")
+    if not (1 <= files <= 26 and 1 <= ranks <= 26):
+        raise BetzaError("files and ranks must be between 1 and 26")
+    return files, ranks
+
+
+def _fen_position(spec: Mapping[str, Any], variant: str | None) -> Position:
+    from translator.fen import parse_fen
+
+    table: dict[str, str] = {}
+    royal = spec.get("royal_letters")
+    fen = spec.get("fen")
+    if variant:
+        from translator.variants import get_variant
+
+        v = get_variant(variant, spec.get("ini"))
+        table.update(v.pieces)
+        royal = royal if royal is not None else v.royal
+        fen = fen or v.start_fen
+    if spec.get("pieces"):
+        table.update(_table(spec["pieces"]))
+    return parse_fen(str(fen), table, royal_letters="K" if royal is None else royal)

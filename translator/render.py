@@ -1,0 +1,90 @@
+"""Text and picture output of query answers: boards with marked squares, move lists."""
+
+from __future__ import annotations
+
+from translator.api import Move
+from translator.board import render_board
+from translator.position import Position
+from translator.squares import Square, parse_square
+
+MOVE_MARKS = [
+    ("@", "the moving piece"),
+    ("*", "moves there (empty square)"),
+    ("x", "captures there"),
+    ("!", "captured on the way (locust, e.p.)"),
+    ("u", "a captured piece is put here (unload)"),
+]
+
+
+def piece_char(pos: Position, sq: Square) -> str:
+    pc = pos.pieces[sq]
+    if pc.letter:
+        return pc.letter.upper() if pc.side == "white" else pc.letter.lower()
+    return "O" if pc.side == "white" else "o"
+
+
+def move_cells(pos: Position, origin: Square, found: list[Move]) -> dict[Square, str]:
+    """The board cells of a moves answer: pieces by letter, targets by mark."""
+    cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
+    for mv in found:
+        for c in mv.captures:
+            if c != mv.to:
+                cells[parse_square(c)] = "!"
+        for dest, _src in mv.unloads:
+            cells.setdefault(parse_square(dest), "u")
+    for mv in found:
+        cells[parse_square(mv.to)] = "x" if mv.to in mv.captures else "*"
+    cells[origin] = "@"
+    return cells
+
+
+def used_legend(cells: dict[Square, str], legend: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    marks = set(cells.values())
+    return [(m, text) for m, text in legend if m in marks]
+
+
+def describe_move(mv: Move) -> str:
+    """``g6 via f5, captures f5`` -- one line per move."""
+    text = mv.to
+    if len(mv.legs) > 2:
+        text += " via " + "-".join(mv.legs[1:-1])
+    extras = []
+    if mv.captures:
+        extras.append("captures " + " ".join(mv.captures))
+    if mv.unloads:
+        extras.append("puts " + " ".join(f"{src}->{dest}" for dest, src in mv.unloads))
+    if mv.ep_rights:
+        extras.append("e.p. rights on " + " ".join(mv.ep_rights))
+    if mv.mover:
+        extras.append(f"the piece on {mv.mover} moves")
+    return text + (", " + ", ".join(extras) if extras else "")
+
+
+def moves_text(betza: str, side: str, pos: Position, origin: Square, found: list[Move]) -> str:
+    cells = move_cells(pos, origin, found)
+    board = render_board(pos.files, pos.ranks, cells, used_legend(cells, MOVE_MARKS))
+    from translator.squares import square_name
+
+    head = f"{betza} ({side}) on {square_name(origin)}, {pos.files}x{pos.ranks} board"
+    lines = [head, board, f"{len(found)} move{'s' if len(found) != 1 else ''}:"]
+    lines += [f"  {describe_move(mv)}" for mv in found]
+    return "\n".join(lines)
+
+
+def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> str:
+    from translator.svg import render_svg
+
+    pieces = {sq: (pc.letter or "", pc.side) for sq, pc in pos.pieces.items()}
+    marks: dict[Square, str] = {}
+    for mv in found:
+        for c in mv.captures:
+            if c != mv.to:
+                marks[parse_square(c)] = "locust"
+    for mv in found:
+        sq = parse_square(mv.to)
+        kind = "capture" if mv.to in mv.captures else "move"
+        if marks.get(sq) and marks[sq] != kind and marks[sq] in ("move", "capture"):
+            kind = "both"
+        marks[sq] = kind
+    return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,
+                      title=title)
