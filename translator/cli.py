@@ -54,9 +54,14 @@ def cmd_moves(args: argparse.Namespace) -> int:
     from translator.render import moves_svg, moves_text
 
     pos = position_from(_spec(args))
-    side = args.side or pos.side_to_move
     origin = pos.square(args.origin)
-    query = MovesQuery(args.betza, args.origin, pos, side, args.virgin)
+    standing = pos.pieces.get(origin)
+    betza = args.betza or (standing.betza if standing else None)
+    if not betza:
+        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
+    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    args.betza = betza
+    query = MovesQuery(betza, args.origin, pos, side, args.virgin)
     (result,) = batch_moves([query])
     if isinstance(result, BetzaError):
         raise result
@@ -110,8 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
   betza moves fcafmF --from e4 --enemies f5 --json
       a checker capture: {"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}
   betza moves fmWfceFifmnD --from e5 --ep d6 --ep-victim d5 --enemies d5
-  betza moves C --from e4 --fen "8/8/8/8/4C3/8/8/8 w" --pieces "C:fcafmF\"""")
-    p.add_argument("betza", help="Betza string or piece name")
+  betza moves --from e4 --fen "8/8/8/5p2/4C3/8/8/8 w" --pieces "C:fcafmF,P:fmWfcF"
+      the piece standing on e4, with its Betza string from the piece table""")
+    p.add_argument("betza", nargs="?", default=None,
+                   help="Betza string or piece name (default: the piece on --from)")
     p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
     _position_options(p)
     p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")

@@ -1,0 +1,94 @@
+"""The command line: text and JSON output, exit codes, batch mode."""
+
+import io
+import json
+
+from translator.batch import run_batch
+from translator.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_moves_text_shows_a_board_and_the_moves(capsys):
+    code, out, _ = run(capsys, "moves", "hrN", "--from", "e4")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("8 ")
+    assert "  a b c d e f g h" in lines
+    assert "6 . . . . . * . ." in lines  # f6
+    assert "4 . . . . @ . . ." in lines
+    assert "4 moves:" in lines
+    assert [line.strip() for line in lines[-4:]] == ["c5", "d2", "f6", "g3"]
+
+
+def test_moves_json_is_the_move_schema(capsys):
+    code, out, _ = run(capsys, "moves", "fcafmF", "--from", "e4", "--enemies", "f5", "--json")
+    assert code == 0
+    assert json.loads(out) == {"ok": True, "moves": [
+        {"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}]}
+
+
+def test_fen_form_and_black(capsys):
+    code, out, _ = run(capsys, "moves", "--from", "d5", "--fen", "8/8/8/3p4/2P1P3/8/8/8 b",
+                       "--pieces", "P:fmWfcF", "--json")
+    assert code == 0
+    got = {(m["to"], tuple(m["captures"])) for m in json.loads(out)["moves"]}
+    assert got == {("d4", ()), ("c4", ("c4",)), ("e4", ("e4",))}
+
+
+def test_bad_betza_exits_2_with_a_caret(capsys):
+    code, out, err = run(capsys, "moves", "Nx", "--from", "e4")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "betza: error: the modifiers at the end have no atom letter after them at position 2",
+        "  Nx", "   ^"]
+
+
+def test_bad_square_and_fen(capsys):
+    code, _, err = run(capsys, "moves", "N", "--from", "j4")
+    assert code == 2 and "off a board 8 files wide" in err and "Traceback" not in err
+    code, _, err = run(capsys, "moves", "N", "--from", "e4", "--fen", "8/8/9/8/8/8/8/8 w",
+                       "--pieces", "N:N")
+    assert code == 2 and "^" in err
+
+
+def test_batch_answers_every_line_in_order():
+    lines = [
+        {"query": "moves", "betza": "N", "from": "a1"},
+        "this is not json",
+        {"query": "moves", "betza": "3N", "from": "a1"},
+        {"query": "moves", "betza": "fmWfcF", "from": "e4", "side": "black", "enemies": ["d3"]},
+        {"query": "nonsense"},
+        {"query": "moves", "betza": "R", "from": "a1", "files": 3, "ranks": 2,
+         "friends": ["a2"]},
+        {"query": "moves", "betza": "N", "from": "e4",
+         "fen": "8/8/8/8/4N3/8/8/8 w", "pieces": {"N": "N"}},
+    ]
+    text = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
+    out = io.StringIO()
+    assert run_batch(io.StringIO(text), out) == len(lines)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert sorted(m["to"] for m in answers[0]["moves"]) == ["b3", "c2"]
+    assert answers[1]["ok"] is False and "not JSON" in answers[1]["error"]
+    assert answers[2] == {"ok": False,
+                          "error": "a range must follow an atom letter at position 1 of '3N'"}
+    assert {(m["to"], tuple(m["captures"])) for m in answers[3]["moves"]} == {
+        ("e3", ()), ("d3", ("d3",))}
+    assert answers[4]["ok"] is False and "unknown query" in answers[4]["error"]
+    assert [m["to"] for m in answers[5]["moves"]] == ["b1", "c1"]
+    assert len(answers[6]["moves"]) == 8
+
+
+def test_help_has_examples(capsys):
+    for command in ("moves", "batch"):
+        try:
+            main([command, "--help"])
+        except SystemExit as exit_:
+            assert exit_.code == 0
+        out, _ = capsys.readouterr()
+        assert "example" in out
