@@ -16,7 +16,7 @@ from translator.errors import BetzaError
 from translator.resources import data_dir
 
 KB_FILES = ("atoms.lp", "directions.lp")
-CORE = ("legs.lp", "geometry.lp", "paths.lp")
+CORE = ("legs.lp", "geometry.lp", "paths.lp", "castling.lp")
 
 
 @cache

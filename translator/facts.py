@@ -1,7 +1,7 @@
 """Turn parsed moves and positions into the ASP facts documented in encodings/README.md.
 
->>> print(move_facts(1, parse("fcafmF")))
-move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c). leg(1,1,2). dir(1,1,2,"f"). mode(1,1,2,m).
+>>> print(move_facts(1, parse("fcF")))
+move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c).
 """
 
 from __future__ import annotations
