@@ -1,0 +1,428 @@
+"""The named-piece catalogue: ``kb/pieces/*.toml``, one file per family.
+
+Every entry names a piece, gives its XBetza string and at least one hand-checked fact::
+
+    [[piece]]
+    name = "Griffon"
+    aliases = ["Gryphon", "Aanca"]      # other names users may type; may be empty
+    betza = "FyafsF"
+    variants = ["Grande Acedrex (Aanca)", "fairy chess"]
+    note = "one line: how it moves, in plain English"
+    [[piece.check]]
+    why = "optional: what the position shows"
+    board = "8x8"                       # files x ranks
+    side = "white"                      # optional, default white (Black = White turned 180 degrees)
+    from = "d4"
+    friends = ["e5"]                    # optional blockers of the mover's colour
+    enemies = ["c7"]                    # optional blockers of the other colour
+    to = ["a3", "c7", ...]              # the EXACT set of destination squares
+    captures = ["c7"]                   # optional: the exact subset of `to` that captures
+
+Conventions of a check:
+
+- ``to`` is the set of squares where some move of the piece ends. A move that ends where it
+  started (the Lion's turn pass or igui, the Rifle Rook's capture) puts ``from`` in ``to``.
+- ``captures`` (when given) is the set of squares of ``to`` reached by at least one move that
+  removes an enemy piece, on that square or, for locust moves, on the way (a Checker landing on
+  f6 after taking e5 puts f6 in ``captures``). Friendly displacement (``d``/``u`` modes) is not a
+  capture; checks of such pieces leave ``captures`` out. Left out means "not checked".
+- Optional extras for special modes: ``royal`` (squares whose pieces are royal, for ``k``),
+  ``ep`` and ``ep_victim`` (e.p. state, as in :meth:`translator.position.Position.light`),
+  ``virgin`` (whether the moving piece has not moved yet, for ``i``; left out when irrelevant)
+  and ``last_moved`` (Betza string of the last-moved piece type, for the Imitator ``I``).
+
+Names and aliases are words: at least three letters, an upper-case first letter and a lower-case
+last letter, unique across the catalogue (case-insensitively, ignoring spaces and punctuation).
+Since no Betza string ends in a lower-case letter (a move description ends with an atom, a range
+number, ``*`` or ``)``), :func:`resolve_betza` treats text as a piece name only when it ends in a
+lower-case letter; a Betza string can never be captured by a name.
+
+>>> lookup("chu shogi lion").betza
+'KNADcaKmcabK'
+>>> resolve_betza("Xiangqi Horse"), resolve_betza("mafsW")
+('mafsW', 'mafsW')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from translator.resources import data_dir
+from translator.squares import parse_board_size
+
+if TYPE_CHECKING:
+    from translator.position import Position
+
+__all__ = [
+    "CatalogueError",
+    "Check",
+    "NamedPiece",
+    "all_pieces",
+    "iter_checks",
+    "load_pieces",
+    "lookup",
+    "pieces_dir",
+    "resolve_betza",
+    "search",
+]
+
+
+class CatalogueError(ValueError):
+    """A catalogue file does not follow the schema (a bug in ``kb/pieces``, not user input)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One hand-checked fact: from ``start`` on this board the piece reaches exactly ``to``.
+
+    The TOML key ``from`` is stored as ``start``.
+
+    >>> check = Check(board="8x8", start="d4", to=("c6", "e6"))
+    >>> check.files, check.ranks, check.side
+    (8, 8, 'white')
+    """
+
+    board: str
+    start: str
+    to: tuple[str, ...]
+    side: str = "white"
+    friends: tuple[str, ...] = ()
+    enemies: tuple[str, ...] = ()
+    captures: tuple[str, ...] | None = None
+    royal: tuple[str, ...] = ()
+    ep: tuple[str, ...] = ()
+    ep_victim: str | None = None
+    virgin: bool | None = None
+    last_moved: str | None = None
+    why: str | None = None
+
+    @property
+    def files(self) -> int:
+        """Board width (``"9x10"`` -> 9)."""
+        return parse_board_size(self.board)[0]
+
+    @property
+    def ranks(self) -> int:
+        """Board height (``"9x10"`` -> 10)."""
+        return parse_board_size(self.board)[1]
+
+    def position(self) -> Position:
+        """The blockers as a light :class:`~translator.position.Position` (mover not placed).
+
+        ``virgin`` is left to the caller, who places the moving piece.
+
+        >>> pos = Check(board="8x8", start="d4", to=(), enemies=("d5",)).position()
+        >>> len(pos.pieces), pos.side_to_move
+        (1, 'white')
+        """
+        from translator.position import Position
+
+        pos = Position.light(
+            self.files,
+            self.ranks,
+            side=self.side,
+            friends=self.friends,
+            enemies=self.enemies,
+            royal=self.royal,
+            ep=self.ep,
+            ep_victim=self.ep_victim,
+        )
+        pos.last_moved = self.last_moved
+        return pos
+
+
+@dataclass(frozen=True)
+class NamedPiece:
+    """A catalogue entry; ``family`` is the stem of its file (``"shogi"`` for shogi.toml).
+
+    >>> lookup("Griffon").aliases
+    ('Gryphon', 'Aanca')
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    betza: str
+    variants: tuple[str, ...]
+    note: str
+    checks: tuple[Check, ...]
+    family: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name followed by the aliases."""
+        return (self.name, *self.aliases)
+
+
+# --------------------------------------------------------------------------- loading
+
+_PIECE_KEYS = {"name", "aliases", "betza", "variants", "note", "check"}
+_PIECE_REQUIRED = {"name", "betza", "variants", "note", "check"}
+_CHECK_KEYS = {
+    "board", "side", "from", "friends", "enemies", "to", "captures",
+    "royal", "ep", "ep_victim", "virgin", "last_moved", "why",
+}
+_CHECK_REQUIRED = {"board", "from", "to"}
+_STR_LISTS = ("friends", "enemies", "to", "captures", "royal", "ep")
+
+
+def pieces_dir() -> Path:
+    """The folder holding the catalogue files (``kb/pieces``)."""
+    return data_dir("kb") / "pieces"
+
+
+def _str_list(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CatalogueError(f"{what} must be a list of strings")
+    return tuple(value)
+
+
+def _opt_str(table: dict[str, Any], key: str, what: str) -> str | None:
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise CatalogueError(f"{what}: {key} must be a string")
+    return value
+
+
+def _check(table: Any, what: str) -> Check:
+    if not isinstance(table, dict):
+        raise CatalogueError(f"{what} must be a table")
+    unknown = table.keys() - _CHECK_KEYS
+    if unknown:
+        raise CatalogueError(f"{what}: unknown key(s) {sorted(unknown)}")
+    missing = _CHECK_REQUIRED - table.keys()
+    if missing:
+        raise CatalogueError(f"{what}: missing key(s) {sorted(missing)}")
+    lists = {k: _str_list(table[k], f"{what}: {k}") for k in _STR_LISTS if k in table}
+    virgin = table.get("virgin")
+    if virgin is not None and not isinstance(virgin, bool):
+        raise CatalogueError(f"{what}: virgin must be true or false")
+    side = table.get("side", "white")
+    if side not in ("white", "black"):
+        raise CatalogueError(f"{what}: side must be 'white' or 'black'")
+    board, start = table["board"], table["from"]
+    if not isinstance(board, str) or not isinstance(start, str):
+        raise CatalogueError(f"{what}: board and from must be strings")
+    return Check(
+        board=board,
+        start=start,
+        to=lists["to"],
+        side=side,
+        friends=lists.get("friends", ()),
+        enemies=lists.get("enemies", ()),
+        captures=lists.get("captures"),
+        royal=lists.get("royal", ()),
+        ep=lists.get("ep", ()),
+        ep_victim=_opt_str(table, "ep_victim", what),
+        virgin=virgin,
+        last_moved=_opt_str(table, "last_moved", what),
+        why=_opt_str(table, "why", what),
+    )
+
+
+def _piece(table: Any, family: str, what: str) -> NamedPiece:
+    if not isinstance(table, dict):
+        raise CatalogueError(f"{what} must be a table")
+    unknown = table.keys() - _PIECE_KEYS
+    if unknown:
+        raise CatalogueError(f"{what}: unknown key(s) {sorted(unknown)}")
+    missing = _PIECE_REQUIRED - table.keys()
+    if missing:
+        raise CatalogueError(f"{what}: missing key(s) {sorted(missing)}")
+    for key in ("name", "betza", "note"):
+        if not isinstance(table[key], str) or not table[key].strip():
+            raise CatalogueError(f"{what}: {key} must be a non-empty string")
+    what = f"{what} ({table['name']})"
+    checks = table["check"]
+    if not isinstance(checks, list):
+        raise CatalogueError(f"{what}: check must be an array of tables ([[piece.check]])")
+    return NamedPiece(
+        name=table["name"],
+        aliases=_str_list(table.get("aliases", []), f"{what}: aliases"),
+        betza=table["betza"],
+        variants=_str_list(table["variants"], f"{what}: variants"),
+        note=table["note"],
+        checks=tuple(_check(c, f"{what} check {i + 1}") for i, c in enumerate(checks)),
+        family=family,
+    )
+
+
+def load_pieces(folder: Path | None = None) -> list[NamedPiece]:
+    """Read every ``*.toml`` in ``folder`` (default :func:`pieces_dir`), files in name order.
+
+    Raises :class:`CatalogueError` when a file breaks the schema. Unlike :func:`all_pieces`
+    this is not cached, so tests can point it at a folder of their own.
+
+    >>> len(load_pieces()) >= 100
+    True
+    """
+    folder = pieces_dir() if folder is None else folder
+    pieces: list[NamedPiece] = []
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CatalogueError(f"{path.name}: {exc}") from exc
+        unknown = data.keys() - {"piece"}
+        if unknown:
+            raise CatalogueError(f"{path.name}: unknown top-level key(s) {sorted(unknown)}")
+        entries = data.get("piece", [])
+        if not isinstance(entries, list):
+            raise CatalogueError(f"{path.name}: piece must be an array of tables ([[piece]])")
+        for i, table in enumerate(entries):
+            pieces.append(_piece(table, path.stem, f"{path.name} piece {i + 1}"))
+    return pieces
+
+
+@cache
+def _catalogue() -> tuple[NamedPiece, ...]:
+    return tuple(load_pieces())
+
+
+def all_pieces() -> list[NamedPiece]:
+    """Every catalogue entry (loaded once, then cached).
+
+    >>> any(p.name == "Nightrider" for p in all_pieces())
+    True
+    """
+    return list(_catalogue())
+
+
+def iter_checks() -> Iterator[tuple[NamedPiece, Check]]:
+    """Every (piece, check) pair of the catalogue, for engine-based tests.
+
+    >>> piece, check = next(iter_checks())
+    >>> len(check.to) >= 0 and piece.betza != ""
+    True
+    """
+    for piece in _catalogue():
+        for check in piece.checks:
+            yield piece, check
+
+
+# --------------------------------------------------------------------------- lookup
+
+
+def _key(text: str) -> str:
+    """Case-folded, with everything but letters and digits dropped: ``"Chu-Shogi lion"`` ->
+    ``"chushogilion"``."""
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+def _variant_prefixes(variant: str) -> set[str]:
+    """Keys a variant can be written as in front of a piece name.
+
+    ``"Grande Acedrex (Aanca)"`` -> ``{"grandeacedrex"}``; ``"Tamerlane Chess"`` ->
+    ``{"tamerlanechess", "tamerlane"}``.
+    """
+    base = re.sub(r"\(.*?\)|\?", " ", variant)
+    keys = {_key(base)}
+    words = base.split()
+    if len(words) > 1 and words[-1].casefold() == "chess":
+        keys.add(_key(" ".join(words[:-1])))
+    return {k for k in keys if k}
+
+
+@cache
+def _index() -> tuple[dict[str, tuple[NamedPiece, ...]], dict[str, tuple[NamedPiece, ...]]]:
+    primary: dict[str, list[NamedPiece]] = {}
+    qualified: dict[str, list[NamedPiece]] = {}
+    for piece in _catalogue():
+        for name in piece.names:
+            primary.setdefault(_key(name), []).append(piece)
+            for variant in piece.variants:
+                for prefix in _variant_prefixes(variant):
+                    qualified.setdefault(prefix + _key(name), []).append(piece)
+    return (
+        {k: tuple(dict.fromkeys(v)) for k, v in primary.items()},
+        {k: tuple(dict.fromkeys(v)) for k, v in qualified.items()},
+    )
+
+
+def lookup(name: str) -> NamedPiece | None:
+    """The piece called ``name``, or ``None`` if there is none or the name is ambiguous.
+
+    Case, spaces, hyphens, underscores and other punctuation are ignored. A name or alias
+    matches first; failing that, a variant followed by a name (``"chu shogi lion"``,
+    ``"tamerlane picket"``) when exactly one piece fits.
+
+    >>> lookup("contra grasshopper").betza
+    'gK'
+    >>> lookup("Grand Chess Cardinal").name
+    'Archbishop'
+    >>> lookup("no such piece") is None
+    True
+    """
+    key = _key(name)
+    if not key:
+        return None
+    primary, qualified = _index()
+    for table in (primary, qualified):
+        hits = table.get(key, ())
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return None
+    return None
+
+
+def search(text: str) -> list[NamedPiece]:
+    """Pieces whose name, aliases, variants or note contain ``text`` (case-insensitively), or
+    whose Betza string contains it (case-sensitively, since ``fN`` and ``FN`` differ).
+
+    Best matches first: exact name or alias, then names starting with the text, names containing
+    it, variants, notes, Betza strings; ties in name order. Empty text lists every piece.
+
+    >>> [p.name for p in search("gryphon")]
+    ['Griffon']
+    >>> "Cannon" in [p.name for p in search("Xiangqi")]
+    True
+    """
+    needle = text.strip()
+    folded = needle.casefold()
+    key = _key(needle)
+
+    def rank(piece: NamedPiece) -> int | None:
+        names = [n.casefold() for n in piece.names]
+        if key and any(_key(n) == key for n in names):
+            return 0
+        if any(n.startswith(folded) for n in names):
+            return 1
+        if any(folded in n for n in names):
+            return 2
+        if any(folded in v.casefold() for v in piece.variants):
+            return 3
+        if folded in piece.note.casefold():
+            return 4
+        if needle in piece.betza:
+            return 5
+        return None
+
+    ranked = [(r, p.name.casefold(), p) for p in _catalogue() if (r := rank(p)) is not None]
+    return [p for _, _, p in sorted(ranked, key=lambda t: t[:2])]
+
+
+def resolve_betza(text: str) -> str:
+    """``text``'s Betza string if it names a catalogue piece, else ``text`` unchanged.
+
+    Only text ending in a lower-case letter is looked up as a name: no Betza string ends that
+    way (see the module docstring), so e.g. ``"WfF"`` is never mistaken for a name.
+
+    >>> resolve_betza("Griffon")
+    'FyafsF'
+    >>> resolve_betza("chu shogi lion")
+    'KNADcaKmcabK'
+    >>> resolve_betza("FyafsF")
+    'FyafsF'
+    """
+    stripped = text.strip()
+    if stripped and "a" <= stripped[-1] <= "z":
+        piece = lookup(stripped)
+        if piece is not None:
+            return piece.betza
+    return text
