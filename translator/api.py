@@ -161,6 +161,8 @@ def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     side = check_side(query.side or pos.side_to_move)
     origin = pos.square(query.origin)
     piece = parse_piece(query.betza)
+    if pos.last_moved is not None:
+        parse_piece(pos.last_moved)
     pieces = dict(pos.pieces)
     old = pieces.get(origin)
     from translator.position import PlacedPiece
@@ -208,10 +210,11 @@ def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: floa
     types: dict[str | None, int] = {}
     facts: list[str] = []
     for _, pos, _, _ in chunk:
-        for pc in pos.pieces.values():
-            if pc.betza is not None and pc.betza not in types:
-                types[pc.betza] = len(types) + 1
-                facts.append(move_facts(types[pc.betza], parse_piece(pc.betza)))
+        betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
+        for betza in betzas:
+            if betza is not None and betza not in types:
+                types[betza] = len(types) + 1
+                facts.append(move_facts(types[betza], parse_piece(betza)))
     for i, pos, origin, _ in chunk:
         facts.append(position_facts(i, pos, types, [origin], set()))
     found: dict[int, list[Move]] = {}

@@ -51,4 +51,6 @@ def position_facts(qid: int, pos: Position, types: dict[str | None, int | str],
     if pos.ep_victim is not None:
         out.append(f"epvictim({qid},{pos.ep_victim[0]},{pos.ep_victim[1]}).")
     out.extend(f"mover({qid},{x},{y})." for x, y in movers)
+    if pos.last_moved is not None and pos.last_moved in types:
+        out.append(f"lastmoved({qid},{types[pos.last_moved]}).")
     return " ".join(out)
