@@ -212,7 +212,7 @@ def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: floa
     for _, pos, _, _ in chunk:
         betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
         for betza in betzas:
-            if betza is not None and betza not in types:
+            if betza and betza not in types:  # "" is a piece with no moves (immobile)
                 types[betza] = len(types) + 1
                 facts.append(move_facts(types[betza], parse_piece(betza)))
     for i, pos, origin, _ in chunk:

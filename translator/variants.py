@@ -1,0 +1,264 @@
+"""Chess variants as data: board size, start position and a Betza string for each piece letter.
+
+The variants live in ``kb/variants/*.toml`` (one ``[[variant]]`` table per variant); a piece
+may be given there by name (``A = "Archbishop"``, resolved through the piece catalogue in
+:mod:`translator.pieces`) or as a Betza string. Variants of a Fairy-Stockfish
+``variants.ini`` file come in through :mod:`translator.ini`.
+
+>>> v = get_variant("orthodox chess")
+>>> v.name, v.files, v.ranks, v.pieces["P"]
+('FIDE', 8, 8, 'fmWfceFifmnD')
+>>> len(variant_position(v).pieces)
+32
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.squares import MAX_SIZE
+
+
+@dataclass
+class Variant:
+    """A variant: ``pieces`` maps upper-case letters to Betza strings (names resolved).
+
+    ``royal`` holds the letters of the royal pieces ("" when nothing is royal).
+
+    >>> Variant("Tiny", 3, 3, "k2/3/2K w - -", {"K": "K"}).royal
+    'K'
+    """
+
+    name: str
+    files: int
+    ranks: int
+    start_fen: str
+    pieces: dict[str, str]
+    royal: str = "K"
+    note: str = ""
+    source: str = ""
+    aliases: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for value, what in ((self.files, "files"), (self.ranks, "ranks")):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIZE:
+                raise BetzaError(f"variant {self.name!r}: {what} must be a whole number "
+                                 f"from 1 to {MAX_SIZE}")
+        table: dict[str, str] = {}
+        for letter, betza in self.pieces.items():
+            if not (isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+                    and letter.isalpha()):
+                raise BetzaError(f"variant {self.name!r}: piece letter must be a single "
+                                 "ASCII letter", text=str(letter), pos=0)
+            if not isinstance(betza, str):
+                raise BetzaError(f"variant {self.name!r}: piece {letter!r} needs a string")
+            if letter.upper() in table:
+                raise BetzaError(f"variant {self.name!r}: piece letter {letter!r} appears twice")
+            table[letter.upper()] = betza
+        self.pieces = table
+        royal = "".join(dict.fromkeys(ch.upper() for ch in self.royal if not ch.isspace()))
+        for ch in royal:
+            if ch not in table:
+                raise BetzaError(f"variant {self.name!r}: royal letter {ch!r} is not in the "
+                                 "piece table", text=self.royal, pos=self.royal.upper().find(ch))
+        self.royal = royal
+        self.aliases = tuple(self.aliases)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name followed by the aliases."""
+        return (self.name, *self.aliases)
+
+
+def _kb_dir() -> Path:
+    """The kb folder: :func:`translator.resources.data_dir` if present, else next to the code."""
+    try:
+        from translator.resources import data_dir
+    except ImportError:
+        here = Path(__file__).resolve().parent
+        for candidate in (here / "_data" / "kb", here.parent / "kb"):
+            if candidate.is_dir():
+                return candidate
+        return here.parent / "kb"
+    return Path(data_dir("kb"))
+
+
+def resolve_piece(value: str, *, variant: str = "", letter: str = "") -> str:
+    """A Betza string for ``value``: a piece name from the catalogue, or the string itself.
+
+    A Betza string always ends in an atom letter, a digit or a bracket; a value ending in a
+    lower-case letter is therefore a name that the catalogue does not know.
+
+    >>> resolve_piece("fmWfceFifmnD")
+    'fmWfceFifmnD'
+    """
+    try:
+        from translator.pieces import resolve_betza
+    except ImportError:
+        def resolve_betza(text: str) -> str:
+            return text
+    text = value.strip()
+    betza = resolve_betza(text) if text else text
+    if betza and betza[-1].isalpha() and betza[-1].islower():
+        where = f"variant {variant!r}, piece {letter!r}: " if variant else ""
+        raise BetzaError(f"{where}{text!r} is neither a Betza string nor a known piece name",
+                         text=text, pos=0)
+    return betza
+
+
+def _variant_from_table(data: dict[str, Any], path: Path, index: int) -> Variant:
+    where = f"{path.name}, variant #{index + 1}"
+    required = {"name": str, "files": int, "ranks": int, "start": str, "pieces": dict}
+    for key, kind in required.items():
+        if key not in data:
+            raise BetzaError(f"{where}: missing field {key!r}")
+        if not isinstance(data[key], kind):
+            raise BetzaError(f"{where}: field {key!r} must be a {kind.__name__}")
+    name = data["name"]
+    aliases = data.get("aliases", [])
+    if not (isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)):
+        raise BetzaError(f"{where}: aliases must be a list of strings")
+    pieces: dict[str, str] = {}
+    for letter, value in data["pieces"].items():
+        if not isinstance(value, str):
+            raise BetzaError(f"{where}: piece {letter!r} must be a name or a Betza string")
+        pieces[letter] = resolve_piece(value, variant=name, letter=letter)
+    known = set(required) | {"aliases", "royal", "note", "source"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise BetzaError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    return Variant(
+        name=name,
+        files=data["files"],
+        ranks=data["ranks"],
+        start_fen=data["start"],
+        pieces=pieces,
+        royal=str(data.get("royal", "K")),
+        note=str(data.get("note", "")),
+        source=str(data.get("source", path.name)),
+        aliases=tuple(aliases),
+    )
+
+
+def _tables(path: Path) -> list[dict[str, Any]]:
+    """The raw ``[[variant]]`` tables of one TOML file."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as err:
+        raise BetzaError(f"{path.name}: not valid TOML ({err})") from None
+    tables = data.get("variant", [])
+    if not (isinstance(tables, list) and all(isinstance(t, dict) for t in tables)):
+        raise BetzaError(f"{path.name}: 'variant' must be an array of tables ([[variant]])")
+    return tables
+
+
+def load_variant_file(path: str | Path) -> list[Variant]:
+    """The variants of one TOML file with ``[[variant]]`` tables."""
+    path = Path(path)
+    return [_variant_from_table(t, path, i) for i, t in enumerate(_tables(path))]
+
+
+def variant_files() -> list[Path]:
+    """The files ``kb/variants/*.toml`` in name order."""
+    return sorted((_kb_dir() / "variants").glob("*.toml"))
+
+
+def all_variants() -> list[Variant]:
+    """Every variant of ``kb/variants/*.toml``, file by file in name order.
+
+    >>> "FIDE" in [v.name for v in all_variants()]
+    True
+    """
+    variants: list[Variant] = []
+    for path in variant_files():
+        variants.extend(load_variant_file(path))
+    return variants
+
+
+def _table_names(table: dict[str, Any]) -> list[str]:
+    names = [table.get("name")] + list(table.get("aliases") or [])
+    return [n for n in names if isinstance(n, str)]
+
+
+def _key(name: str) -> str:
+    """Names match case-insensitively, with runs of spaces, '-' and '_' alike."""
+    return re.sub(r"[\s_-]+", " ", name.strip().casefold())
+
+
+def find_variant(name: str, variants: Iterable[Variant]) -> Variant | None:
+    """The first variant whose name or an alias matches ``name``, else ``None``."""
+    key = _key(name)
+    for variant in variants:
+        if any(_key(n) == key for n in variant.names):
+            return variant
+    return None
+
+
+def get_variant(name: str, ini: str | Path | None = None) -> Variant:
+    """The variant called ``name`` (case-insensitive; aliases count).
+
+    With ``ini``, the variants of that Fairy-Stockfish ``variants.ini`` file are searched
+    first. An unknown name raises :class:`BetzaError` listing close matches.
+
+    >>> get_variant("Chinese Chess").files
+    9
+    >>> try:
+    ...     get_variant("Xiangchi")
+    ... except BetzaError as err:
+    ...     print(err)
+    unknown variant 'Xiangchi'; did you mean: Xiangqi?
+    """
+    key = _key(name)
+    names: list[str] = []
+    if ini is not None:
+        from translator.ini import load_ini
+        imported = list(load_ini(ini).values())
+        found = find_variant(name, imported)
+        if found is not None:
+            return found
+        names.extend(n for v in imported for n in v.names)
+    # Only the variant asked for is built, so one bad piece name elsewhere does not hide it.
+    for path in variant_files():
+        for index, table in enumerate(_tables(path)):
+            if any(_key(n) == key for n in _table_names(table)):
+                return _variant_from_table(table, path, index)
+            names.extend(_table_names(table))
+    names = list(dict.fromkeys(names))
+    by_key: dict[str, str] = {}
+    for n in names:
+        by_key.setdefault(_key(n), n)
+    close = difflib.get_close_matches(key, list(by_key), n=5, cutoff=0.6)
+    if close:
+        hint = "did you mean: " + ", ".join(by_key[c] for c in close) + "?"
+    else:
+        hint = "known variants: " + ", ".join(names)
+    raise BetzaError(f"unknown variant {name!r}; {hint}")
+
+
+def variant_position(v: Variant) -> Position:
+    """The start position of ``v``, parsed with its piece table and royal letters.
+
+    >>> pos = variant_position(get_variant("xiangqi"))
+    >>> pos.files, pos.ranks, pos.pieces[(4, 0)].betza
+    (9, 10, 'W')
+    """
+    from translator.fen import parse_fen
+
+    try:
+        pos = parse_fen(v.start_fen, v.pieces, files=v.files, royal_letters=v.royal)
+    except BetzaError as err:
+        raise BetzaError(f"variant {v.name!r}: {err.message}", text=err.text,
+                         pos=err.pos) from None
+    if pos.ranks != v.ranks:
+        raise BetzaError(f"variant {v.name!r}: the start FEN has {pos.ranks} ranks, "
+                         f"the variant {v.ranks}", text=v.start_fen, pos=0)
+    return pos
