@@ -133,7 +133,7 @@ def move_from_tokens(x: int, y: int, tokens: list[str], i: int) -> tuple[Move, i
                 tuple(dict.fromkeys(rights)), mover), i
 
 
-def _distinct(found: list[Move]) -> list[Move]:
+def distinct(found: list[Move]) -> list[Move]:
     """One move per destination and side effects; of several paths keep the shortest."""
     best: dict[tuple, Move] = {}
     for mv in found:
@@ -203,26 +203,39 @@ def batch_moves(queries: Sequence[MovesQuery | tuple], *, timeout: float = 60.0
     return results
 
 
-def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: float
-                 ) -> dict[int, list[Move]]:
+def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
+                    timeout: float = 60.0) -> dict[int, list[tuple[Square, Move]]]:
+    """Ground positions together with ``encoding`` and read its shown moves.
+
+    Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
+    to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
+    """
     from translator import engine
 
     types: dict[str | None, int] = {}
     facts: list[str] = []
-    for _, pos, _, _ in chunk:
+    for _, pos, _, _ in items:
         betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
         for betza in betzas:
             if betza and betza not in types:  # "" is a piece with no moves (immobile)
                 types[betza] = len(types) + 1
                 facts.append(move_facts(types[betza], parse_piece(betza)))
-    for i, pos, origin, _ in chunk:
-        facts.append(position_facts(i, pos, types, [origin], set()))
-    found: dict[int, list[Move]] = {}
-    for sym in engine.run("\n".join(facts), ["moves.lp"], timeout=timeout):
-        tokens = _TOKEN.findall(str(sym))  # res(Q,X0,Y0,X,Y,H,E)
+    for qid, pos, movers, extra in items:
+        facts.append(position_facts(qid, pos, types, movers, set()))
+        facts.append(extra)
+    found: dict[int, list[tuple[Square, Move]]] = {}
+    for sym in engine.run("\n".join(facts), [encoding], timeout=timeout):
+        tokens = _TOKEN.findall(str(sym))  # name(Q,X0,Y0,X,Y,H,E)
         mv, _ = move_from_tokens(int(tokens[4]), int(tokens[5]), tokens, 6)
-        found.setdefault(int(tokens[1]), []).append(mv)
-    return {q: _distinct(mvs) for q, mvs in found.items()}
+        found.setdefault(int(tokens[1]), []).append(((int(tokens[2]), int(tokens[3])), mv))
+    return found
+
+
+def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: float
+                 ) -> dict[int, list[Move]]:
+    found = solve_positions([(i, pos, [origin], "") for i, pos, origin, _ in chunk],
+                            "moves.lp", timeout)
+    return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
 
 
 def moves(betza: str, origin: str, position: Position | None = None, *,

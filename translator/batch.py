@@ -63,7 +63,33 @@ def _required(line: dict[str, Any], key: str) -> str:
     return value
 
 
-HANDLERS: dict[str, Handler] = {"moves": _moves}
+def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.attacks import AttacksQuery, batch_attacks
+    from translator.inputs import position_from
+
+    queries: list[AttacksQuery | BetzaError] = []
+    for line in lines:
+        try:
+            square = _required(line, "square")
+            by = line.get("by")
+            if by not in (None, "white", "black"):
+                raise BetzaError("by must be \"white\", \"black\" or null")
+            queries.append(AttacksQuery(square, position_from(line), by,
+                                        bool(line.get("royal_target", False))))
+        except BetzaError as err:
+            queries.append(err)
+    answers = iter(batch_attacks([q for q in queries if isinstance(q, AttacksQuery)]))
+    out = []
+    for q in queries:
+        result = q if isinstance(q, BetzaError) else next(answers)
+        if isinstance(result, BetzaError):
+            out.append(error(result))
+        else:
+            out.append({"ok": True, "attackers": [a.as_json() for a in result]})
+    return out
+
+
+HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks}
 
 
 def register(name: str, handler: Handler) -> None:

@@ -46,6 +46,8 @@ def position_from(spec: Mapping[str, Any]) -> Position:
     variant = spec.get("variant")
     if variant or spec.get("fen"):
         pos = _fen_position(spec, variant)
+    elif isinstance(spec.get("pieces"), Mapping) and _keyed_by_square(spec["pieces"]):
+        pos = _square_pieces(spec, side)
     else:
         files, ranks = _size(spec)
         pos = Position.light(files, ranks, side=side or "white",
@@ -58,6 +60,30 @@ def position_from(spec: Mapping[str, Any]) -> Position:
         pos.ep = [pos.square(s) for s in _names(spec.get("ep"), "ep")]
     if spec.get("ep_victim"):
         pos.ep_victim = pos.square(spec["ep_victim"])
+    return pos
+
+
+def _keyed_by_square(pieces: Mapping[str, Any]) -> bool:
+    return any(len(k) > 1 for k in pieces) or any(isinstance(v, Mapping)
+                                                   for v in pieces.values())
+
+
+def _square_pieces(spec: Mapping[str, Any], side: str | None) -> Position:
+    """``pieces: {"c3": {"betza": "fcafmF", "side": "black", "royal": false}, ...}``"""
+    from translator.position import PlacedPiece
+
+    files, ranks = _size(spec)
+    pos = Position(files, ranks, side_to_move=side or "white")
+    for name, desc in spec["pieces"].items():
+        sq = pos.square(name)
+        if isinstance(desc, str):
+            desc = {"betza": desc}
+        if not isinstance(desc, Mapping) or not isinstance(desc.get("betza", ""), str):
+            raise BetzaError(f"piece on {name} must be {{\"betza\": ..., \"side\": ...}}")
+        pside = check_side(desc.get("side", "white"))
+        pos.pieces[sq] = PlacedPiece(pside, desc.get("betza") or None, desc.get("letter"),
+                                     bool(desc.get("royal", False)),
+                                     bool(desc.get("virgin", False)))
     return pos
 
 
