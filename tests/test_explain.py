@@ -1,0 +1,273 @@
+"""``betza explain``: sentences carry the right facts, diagrams mark the right squares."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from translator.errors import BetzaError
+from translator.explain import (
+    explain_diagram,
+    explain_lines,
+    explain_svg,
+    explain_text,
+    glossary,
+    plan_legs,
+)
+from translator.notation import parse
+from translator.pieces import all_pieces
+from translator.validate import kb_tables
+
+
+def text_of(betza: str) -> str:
+    return "\n".join(explain_lines(betza))
+
+
+def leg_lines(betza: str) -> list[str]:
+    return [line.strip() for line in explain_lines(betza) if line.startswith("  leg ")]
+
+
+# --------------------------------------------------------------------------- glossary
+
+
+def test_glossary_has_every_atom_and_mode():
+    g = glossary()
+    letters, _ = kb_tables()
+    for letter in set(letters) | set("UOI@"):
+        assert g["atoms"][letter]["name"] and g["atoms"][letter]["description"], letter
+    for boost in "XY":
+        assert g["boosts"][boost]["description"]
+    for mode in "mcdekxy":
+        assert g["modes"]["final"][mode] and g["modes"]["transit"][mode], mode
+    for mode in "pg":
+        assert g["modes"]["transit"][mode]
+    for mode in "mcdekxpgy":
+        assert g["modes"]["transit_alternatives"][mode]
+
+
+def test_glossary_has_every_direction_token():
+    g = glossary()["directions"]
+    _, tokens = kb_tables()
+    for system, token in tokens:
+        assert token in g[system], (system, token)
+        if system == "king":
+            assert token in g["continuation"], token
+    assert len(g["names"]) == 8 and len(g["turns"]) == 8
+
+
+def test_glossary_words_are_data():
+    g = glossary()
+    assert g["atoms"]["W"]["description"] == "one step orthogonally"
+    assert g["atoms"]["C"]["name"] == g["atoms"]["L"]["name"] == "Camel"
+    assert g["atoms"]["Z"]["name"] == g["atoms"]["J"]["name"] == "Zebra"
+    assert g["directions"]["obl"]["lf"] == "the left move of the forward pair"
+    assert g["directions"]["obl"]["fh"] == "the four moves with a forward component"
+    assert "chiral set bending right" in g["directions"]["obl"]["hr"]
+    assert g["directions"]["continuation"]["fs"] == "turning 45 degrees left or right"
+    assert g["ranges"]["number"].format(n=4) == "up to 4 steps"
+    for rule in ("final_mode", "transit_mode", "continuation", "hop_off"):
+        assert g["defaults"][rule]
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def test_shatranj_pawn():
+    lines = explain_lines("fmWfcF")
+    assert lines[0] == "fmWfcF: 2 moves."
+    first, second = leg_lines("fmWfcF")
+    assert "Wazir" in first and "forward" in first and "without capturing" in first
+    assert "Ferz" in second and "diagonally" in second and "forward" in second
+    assert "only capture an enemy piece" in second
+
+
+def test_checker_locust():
+    first, second = leg_lines("fcafmF")
+    assert "must capture an enemy piece" in first and "goes on" in first
+    assert "straight on" in second and "must be empty" in second
+    assert "the move ends there" in second
+
+
+def test_grasshopper_hop_and_one_step_beyond():
+    first, second = leg_lines("gQ")
+    assert "mount" in first and "hop off" in first
+    assert "an unlimited slide becomes a single step" in first
+    assert second.startswith("leg 2 (implied by the final g")
+    assert "one step beyond the mount" in second
+
+
+def test_cannon_hop_off_leg_keeps_the_capture():
+    legs = plan_legs(parse("cpR").moves[0])
+    assert [(leg.modes, leg.final, leg.implied) for leg in legs] == [
+        (("p",), False, ""), (("c",), True, "p")]
+    hop_off = leg_lines("mRcpR")[-1]
+    assert "hops off the mount straight on" in hop_off and "only capture" in hop_off
+
+
+def test_chiral_knight():
+    (leg,) = leg_lines("hrN")
+    assert "the chiral set bending right" in leg
+    for move in ("2 forward 1 right", "2 right 1 back", "2 back 1 left", "2 left 1 forward"):
+        assert move in leg
+
+
+def test_knight_pairs_and_halves():
+    assert "the left move of the forward pair" in text_of("lfN")
+    assert "the four moves with a forward component" in text_of("fhN")
+    assert "the forward move of the right pair" in text_of("frN")
+
+
+def test_rifle_rook_returns_the_same_number_of_steps():
+    first, second = leg_lines("caibR")
+    assert "must capture an enemy piece" in first
+    assert "straight back" in second and "iso" in second
+    assert "the same number of steps" in second
+
+
+def test_lion_and_turns():
+    (_, second) = leg_lines("mpafsK")
+    assert "turning 45 degrees left or right" in second
+    text = text_of("KNADcaKmcabK")
+    assert "except onto a square already visited" in text  # caK, decision 5
+    assert "straight back" in text  # cabK
+
+
+def test_valkyrie_unloads():
+    text = text_of("QudQafudQ")
+    assert "Move 3 (afudQ)" in text
+    assert text.count("unload") == 2
+    assert "swap places" in text
+    assert "capture a friendly piece" in text
+
+
+def test_xiangqi_horse_rotates_the_atom():
+    first, second = leg_lines("mafsW")
+    assert "Wazir" in first and "must be empty" in first
+    assert "Ferz" in second and "atom rotation" in second and "45 degrees" in second
+
+
+def test_ranges_and_toggles():
+    assert "up to 4 Wazir steps" in text_of("R4")
+    assert "enemy half" in text_of("W*")
+    assert "like a Nightrider" in text_of("NN")
+    legs = leg_lines("gabyabsR")
+    assert "an unlimited slide becomes a single step" in legs[0]
+    assert "a single step becomes an unlimited slide" in legs[1]
+    assert "like a Bishop" in legs[2] and "135 degrees" in legs[2]
+    assert "turning 90 degrees" in text_of("masW3")
+
+
+def test_initial_ep_and_modifiers():
+    text = text_of("fmWfceFifmnD")
+    assert "first move" in text and "e.p. rights" in text and "en passant" in text
+    assert "cannot jump" in text_of("nA")
+    assert "ski-slider" in text_of("jB")
+    assert "friendly piece" in text_of("tpR")
+    assert "cylinder" in text_of("oR")
+    assert "circular" in text_of("qN")
+
+
+def test_induction_borrowing_castling_imitator():
+    relay = text_of("mNxaN")
+    assert "induction" in relay and "made by the excited piece" in relay
+    assert "borrow" in text_of("xK")
+    assert "castling" in text_of("KisO2")
+    imitator = text_of("bI")
+    assert "last" in imitator and "turned around" in imitator
+    assert "drop" in text_of("j@7")
+
+
+def test_defaults_are_named():
+    text = text_of("aK")
+    assert "with no mode letter, a leg before the last must end on an empty square" in text
+    assert "decision 5" in text
+    assert "pR = pafR" in text_of("pR")
+
+
+def test_piece_names_work_like_betza_strings():
+    named = explain_lines("Chu Shogi Lion")
+    assert named[0] == "Chu Shogi Lion = KNADcaKmcabK: 6 moves."
+    assert named[1:] == explain_lines("KNADcaKmcabK")[1:]
+
+
+def test_bad_input_raises():
+    with pytest.raises(BetzaError):
+        explain_lines("fX")
+    with pytest.raises(BetzaError):
+        explain_lines("hrW")
+
+
+def test_every_catalogue_piece_is_explained():
+    for piece in all_pieces():
+        lines = explain_lines(piece.betza)
+        assert len(lines) > len(parse(piece.betza).moves), piece.name
+
+
+# --------------------------------------------------------------------------- diagrams
+
+
+def test_shatranj_pawn_diagram():
+    text, marks = explain_diagram("fmWfcF", 9, 9, "e5")
+    assert marks == {"e6": "move", "d6": "capture", "f6": "capture"}
+    assert "6 . . . x * x . . ." in text
+    assert "5 . . . . @ . . . ." in text
+
+
+def test_origin_defaults_to_the_centre():
+    assert explain_diagram("fmWfcF")[1] == explain_diagram("fmWfcF", 9, 9, "e5")[1]
+
+
+def test_knight_diagram():
+    _, marks = explain_diagram("N", 9, 9, "e5")
+    assert marks == dict.fromkeys(["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"], "both")
+
+
+def test_lion_marks_locust_victims():
+    text, marks = explain_diagram("KNADcaKmcabK", 9, 9, "e5")
+    king = {"d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"}
+    assert {sq for sq, kind in marks.items() if kind == "locust"} == king
+    assert {sq for sq, kind in marks.items() if kind == "both"} == {
+        f"{f}{r}" for f in "cdefg" for r in range(3, 8)} - king - {"e5"}
+    assert "! locust victim" in text
+    assert "it can also simply move or capture there" in text
+    assert "turn pass" in text and "without moving" in text
+
+
+def test_checker_lands_beyond_its_victim():
+    text, marks = explain_diagram("fcafmF", 9, 9, "e5")
+    assert marks == {"d6": "locust", "f6": "locust"}
+    assert "7 . . + . . . + . ." in text
+
+
+def test_hoppers_need_a_mount():
+    text, marks = explain_diagram("gQ", 9, 9, "e5")
+    assert set(marks.values()) == {"hop"}
+    assert marks["e7"] == "hop" and "e6" not in marks  # lands one step beyond a mount
+    assert "Example with one piece to hop over" in text and "o the mount" in text
+    _, cannon = explain_diagram("mRcpR", 9, 9, "e5")
+    assert set(cannon.values()) == {"move"}
+    text, _ = explain_diagram("mRcpR", 9, 9, "e5")
+    assert "Hopping also captures on" in text
+
+
+def test_first_move_only_and_ep_rights():
+    text, marks = explain_diagram("fmWfceFifmnD", 9, 9, "e5")
+    assert marks["e7"] == "move"
+    assert "Only as the piece's first move: e7." in text
+    assert "Moving to e7 creates e.p. rights on e6." in text
+    _, ep = explain_diagram("feF", 9, 9, "e5")
+    assert ep == {"d6": "ep", "f6": "ep"}
+
+
+def test_svg_uses_the_same_marks():
+    root = ET.fromstring(explain_svg("fmWfcF").encode("utf-8"))
+    kinds = {el.get("data-square"): el.get("data-kind") for el in root.iter()
+             if "mark" in (el.get("class") or "").split()}
+    assert kinds == {"e6": "move", "d6": "capture", "f6": "capture"}
+
+
+def test_explain_text_combines_both():
+    text = explain_text("W", 5, 5)
+    assert text.startswith("W: 1 move.")
+    assert "Diagram of W" in text and "3 . # @ # ." in text
