@@ -89,7 +89,23 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks}
+def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.equiv import equivalent
+    from translator.inputs import board_size
+
+    out = []
+    for line in lines:
+        try:
+            files, ranks = board_size(line)
+            result = equivalent(_required(line, "a"), _required(line, "b"), files, ranks,
+                                targets_only=bool(line.get("targets_only", False)))
+            out.append(result.as_json())
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
+HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv}
 
 
 def register(name: str, handler: Handler) -> None:

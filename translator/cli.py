@@ -127,6 +127,91 @@ def cmd_attacks(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_equiv(args: argparse.Namespace) -> int:
+    from translator.equiv import equivalent, stderr_progress
+    from translator.squares import parse_board_size
+
+    boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
+    results = []
+    for files, ranks in boards:
+        progress = None
+        if sys.stderr.isatty() and not args.json:
+            progress = stderr_progress(f"comparing on {files}x{ranks}")
+        result = equivalent(args.a, args.b, files, ranks, targets_only=args.targets_only,
+                            progress=progress)
+        if progress:
+            print(file=sys.stderr)
+        results.append(result)
+        if not result.equivalent:
+            break
+    if args.json:
+        out = results[-1].as_json()
+        out["boards"] = [f"{r.files}x{r.ranks}" for r in results]
+        print(json.dumps(out))
+    else:
+        from translator.render import equiv_text
+
+        for r in results:
+            print(equiv_text(r, args.targets_only))
+    return 0 if all(r.equivalent for r in results) else 1
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from translator.explain import explain_svg, explain_text
+    from translator.squares import parse_board_size
+
+    files, ranks = parse_board_size(args.board or "9x9")
+    print(explain_text(args.betza, files, ranks, args.origin))
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as fh:
+            fh.write(explain_svg(args.betza, files, ranks, args.origin))
+    return 0
+
+
+def cmd_pieces(args: argparse.Namespace) -> int:
+    from translator.pieces import all_pieces, search
+
+    found = search(args.search) if args.search else all_pieces()
+    if args.json:
+        print(json.dumps([{"name": p.name, "aliases": list(p.aliases), "betza": p.betza,
+                           "variants": list(p.variants), "note": p.note} for p in found]))
+        return 0
+    if not found:
+        print(f"no piece matches {args.search!r}")
+        return 1
+    width = max(len(p.name) for p in found)
+    for p in found:
+        also = f" (also {', '.join(p.aliases)})" if p.aliases else ""
+        print(f"{p.name:<{width}}  {p.betza}{also}")
+        print(f"{'':<{width}}  {p.note}" + (f" [{', '.join(p.variants)}]" if p.variants else ""))
+    return 0
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from translator.variants import all_variants
+
+    if args.ini:
+        from translator.ini import load_ini
+
+        imported = load_ini(args.ini)
+        variants, notes = list(imported.values()), list(imported.notes)
+    else:
+        variants, notes = all_variants(), []
+    if args.json:
+        print(json.dumps({"variants": [{"name": v.name, "files": v.files, "ranks": v.ranks,
+                                        "start": v.start_fen, "pieces": v.pieces,
+                                        "royal": v.royal} for v in variants],
+                          "notes": notes}))
+        return 0
+    for v in variants:
+        print(f"{v.name}: {v.files}x{v.ranks}, royal {v.royal or '-'}; start {v.start_fen}")
+        for letter, betza in sorted(v.pieces.items()):
+            print(f"    {letter}: {betza}")
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    return 0
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     from translator.batch import run_batch, stderr_is_terminal
 
@@ -191,6 +276,65 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the piece placed on an empty target is royal (for k moves)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_attacks)
+
+    p = sub.add_parser(
+        "equiv", help="decide whether two Betza strings are the same piece",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Decide whether A and B give the same moves from every start square in "
+        "every position of the board (friends, enemies, royal marks, virginity, e.p. rights, "
+        "both colours). If not, show a counterexample with the fewest pieces. Exit status "
+        "0 = equivalent, 1 = different, 2 = bad input (like cmp).",
+        epilog="""example:
+  betza equiv Q RB                 equivalent on 8x8
+  betza equiv W7 R --board 8x8 --board 12x12
+      equal on 8x8, different on 12x12: from a1 the rook reaches a9
+  betza equiv pafK nAnD            different on an empty board (decision 17)
+  betza equiv aisR B --json""")
+    p.add_argument("a", help="first Betza string or piece name")
+    p.add_argument("b", help="second Betza string or piece name")
+    p.add_argument("--board", action="append", metavar="FxR",
+                   help="board size (repeatable; default 8x8)")
+    p.add_argument("--targets-only", action="store_true",
+                   help="compare destinations only, not side effects")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_equiv)
+
+    p = sub.add_parser(
+        "explain", help="describe a Betza string in plain English, with a diagram",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Explain every move and every leg of a Betza string in words, then "
+        "draw its moves on an empty board.",
+        epilog="""example:
+  betza explain fcafmF         the checker's capture, leg by leg, and its diagram
+  betza explain Griffon --board 8x8 --from d4 --svg griffon.svg""")
+    p.add_argument("betza", help="Betza string or piece name")
+    p.add_argument("--board", metavar="FxR", help="board of the diagram (default 9x9)")
+    p.add_argument("--from", dest="origin", metavar="SQ", help="square of the piece")
+    p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser(
+        "pieces", help="list or search the named pieces of the knowledge base",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""example:
+  betza pieces                 every named piece with its Betza string
+  betza pieces shogi           pieces whose name, variant or note mentions shogi
+  betza moves Griffon --from d4    a name works wherever a Betza string does""")
+    p.add_argument("search", nargs="?", help="text to look for")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_pieces)
+
+    p = sub.add_parser(
+        "variants", help="list the variants of the kb, or of a Fairy-Stockfish variants.ini",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""example:
+  betza variants                               the kb's variants
+  betza variants --ini variants.ini            what a Fairy-Stockfish file defines
+  betza moves --variant capablanca --from b1   a variant fills board and pieces
+  betza moves --variant mygame --ini variants.ini --from e2""")
+    p.add_argument("--ini", metavar="FILE", help="a Fairy-Stockfish variants.ini")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_variants)
 
     p = sub.add_parser(
         "batch", help="answer JSON Lines queries on stdin",

@@ -49,7 +49,7 @@ def position_from(spec: Mapping[str, Any]) -> Position:
     elif isinstance(spec.get("pieces"), Mapping) and _keyed_by_square(spec["pieces"]):
         pos = _square_pieces(spec, side)
     else:
-        files, ranks = _size(spec)
+        files, ranks = board_size(spec)
         pos = Position.light(files, ranks, side=side or "white",
                              friends=_names(spec.get("friends"), "friends"),
                              enemies=_names(spec.get("enemies"), "enemies"),
@@ -72,7 +72,7 @@ def _square_pieces(spec: Mapping[str, Any], side: str | None) -> Position:
     """``pieces: {"c3": {"betza": "fcafmF", "side": "black", "royal": false}, ...}``"""
     from translator.position import PlacedPiece
 
-    files, ranks = _size(spec)
+    files, ranks = board_size(spec)
     pos = Position(files, ranks, side_to_move=side or "white")
     for name, desc in spec["pieces"].items():
         sq = pos.square(name)
@@ -87,7 +87,8 @@ def _square_pieces(spec: Mapping[str, Any], side: str | None) -> Position:
     return pos
 
 
-def _size(spec: Mapping[str, Any]) -> tuple[int, int]:
+def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
+    """``board: "8x8"`` or ``files``/``ranks`` (default 8x8)."""
     from translator.squares import parse_board_size
 
     if spec.get("board"):

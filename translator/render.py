@@ -88,3 +88,38 @@ def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> s
         marks[sq] = kind
     return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,
                       title=title)
+
+
+def equiv_text(result, targets_only: bool = False) -> str:
+    """An equivalence answer: the verdict, or the counterexample drawn as a board."""
+    from translator.fen import board_fen
+
+    board = f"{result.files}x{result.ranks}"
+    what = "destinations" if targets_only else "moves"
+    if result.equivalent:
+        return f"{result.a} and {result.b} have the same {what} on {board}: equivalent."
+    ce = result.counterexample
+    pos = ce.position()
+    origin = pos.square(ce.start)
+    cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
+    for mv in ce.only_a:
+        cells[parse_square(mv.to)] = "A"
+    for mv in ce.only_b:
+        sq = parse_square(mv.to)
+        cells[sq] = "2" if cells.get(sq) == "A" else "B"
+    cells[origin] = "@"
+    legend = [("@", f"the piece ({ce.side})"), ("O", "friend"), ("o", "enemy"),
+              ("A", f"only {result.a} goes there"), ("B", f"only {result.b} goes there"),
+              ("2", "both go there, with different effects")]
+    lines = [f"{result.a} and {result.b} differ on {board}. Smallest counterexample "
+             f"({len(pos.pieces)} piece{'s' if len(pos.pieces) != 1 else ''}):",
+             render_board(pos.files, pos.ranks, cells, used_legend(cells, legend)),
+             f"FEN {board_fen(pos)}, piece on {ce.start}"
+             + (", not yet moved" if ce.virgin else "")
+             + (f", royal {' '.join(ce.royal)}" if ce.royal else "")
+             + (f", e.p. {' '.join(ce.ep)} victim {ce.ep_victim}" if ce.ep else "")]
+    for name, only in ((result.a, ce.only_a), (result.b, ce.only_b)):
+        if only:
+            lines.append(f"only {name}:")
+            lines += [f"  {describe_move(mv)}" for mv in only]
+    return "\n".join(lines)
