@@ -16,14 +16,14 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
 from translator.api import Move, distinct, move_from_tokens, parse_piece
 from translator.errors import BetzaError
 from translator.facts import move_facts
-from translator.notation import Piece
+from translator.notation import Piece, parse
 from translator.squares import square_name
 
 _TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
@@ -87,6 +87,52 @@ def _unsupported(piece: Piece, text: str) -> None:
                              "depend on the types of the friends", text=text, pos=move.start)
 
 
+def _swap(token: str, pairs: dict[str, str]) -> str:
+    return "".join(pairs.get(c, c) for c in token)
+
+
+LR = {"l": "r", "r": "l"}
+FB = {"f": "b", "b": "f"}
+
+
+def _reflected(piece: Piece, first: dict[str, str], later: dict[str, str]) -> set[str]:
+    """The moves of ``piece`` reflected, as canonical strings. A reflection swaps l and r
+    in continuation legs (their directions are relative, and a reflection reverses
+    turning); ``first`` is what it swaps in the first leg (absolute directions)."""
+    out = set()
+    for move in piece.moves:
+        legs = [replace(leg, directions=tuple(_swap(t, first if i == 0 else later)
+                                              for t in leg.directions))
+                for i, leg in enumerate(move.legs)]
+        out.add(str(parse(str(replace(move, legs=tuple(legs))))))
+    return out
+
+
+def symmetries(piece: Piece) -> tuple[bool, bool]:
+    """Is the piece unchanged by a left-right mirror, and by a forward-back flip (hr and
+    hl swap under both: a reflection reverses chirality)? Sufficient tests on the
+    notation: both say False when unsure.
+
+    >>> symmetries(parse("fmWfcF")), symmetries(parse("N")), symmetries(parse("hrN"))
+    ((True, False), (True, True), (False, False))
+    """
+    own = {str(move) for move in piece.moves}
+    mirror = _reflected(piece, LR, LR) == own
+    flip = _reflected(piece, FB, LR) == own and not any(
+        t in ("hr", "hl") for move in piece.moves for t in move.legs[0].directions)
+    return mirror, flip
+
+
+def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int, int]]:
+    """Start squares to try: a mirror-symmetric pair needs only the left half of the
+    board, a flip-symmetric pair only the lower half (moves from a square and from its
+    reflection differ or agree together, since every position is tried)."""
+    (ma, fa), (mb, fb) = symmetries(a), symmetries(b)
+    xs = range((files + 1) // 2) if ma and mb else range(files)
+    ys = range((ranks + 1) // 2) if fa and fb else range(ranks)
+    return [(x, y) for y in ys for x in xs]
+
+
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                targets_only: bool = False, timeout: float = 120.0,
                progress: Callable[[int, int], None] | None = None) -> EquivResult:
@@ -94,7 +140,9 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     every position of a ``files`` x ``ranks`` board, both colours (a Black piece is a
     White piece on the board turned round, so White suffices).
 
-    Moves are compared with all their effects unless ``targets_only``.
+    Moves are compared with all their effects unless ``targets_only``. One program holds
+    every start square; the solver guesses positions, requires a difference and
+    minimises the pieces on the board.
     """
     from translator import engine
     from translator.position import Position
@@ -105,53 +153,102 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     _unsupported(pb, b)
     if str(pa) == str(pb):
         return EquivResult(a, b, files, ranks, True)
-    squares = [(x, y) for y in range(ranks) for x in range(files)]
+    squares = start_squares(files, ranks, pa, pb)
+    empty = _empty_board_difference(a, b, files, ranks, squares, targets_only)
+    if empty is not None:
+        return EquivResult(a, b, files, ranks, False, empty)
     facts = [move_facts(1, pa), move_facts(2, pb),
              f"compare({'targets' if targets_only else 'effects'})."]
     for q, (x, y) in enumerate(squares):
         facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
                      f"piece({q},{x},{y},white,1). piece({q},{x},{y},white,2).")
-    deadline = time.monotonic() + timeout
-    ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
+    ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], engine.program_text("equiv.lp"))
     ctl.add("base", [], " ".join(facts))
     ctl.ground([("base", [])])
-    best: tuple[int, Counterexample] | None = None
-    for q, sq in enumerate(squares):
+    deadline = time.monotonic() + timeout
+    # Every counterexample now has a piece on the board. Decide square by square without
+    # optimising (the solver keeps what it learns); where the pieces differ, minimise
+    # core-guided (upward from one piece) and stop at the first one-piece answer.
+    best: tuple[int, int, list[clingo.Symbol]] | None = None
+    for q in range(len(squares)):
         if progress:
             progress(q, len(squares))
-        found = _solve_one(ctl, q, deadline, timeout)
-        if found is None:
+        ctl.configuration.solve.opt_mode = "ignore"
+        if _solve(ctl, q, deadline, timeout) is None:
             continue
-        size, symbols = found
+        ctl.configuration.solve.opt_mode = "opt"
+        ctl.configuration.solver.opt_strategy = "usc"
+        found = _solve(ctl, q, deadline, timeout)
+        assert found is not None
+        size = sum(sym.name == "piece" and sym.arguments[0].number == q for sym in found)
         if best is None or size < best[0]:
-            best = (size, _counterexample(symbols, files, ranks, sq))
-            if size == 0:
+            best = (size, q, found)
+            if size <= 1:
                 break
     if best is None:
         return EquivResult(a, b, files, ranks, True)
-    return EquivResult(a, b, files, ranks, False, best[1])
+    _, q, symbols = best
+    mine = [sym for sym in symbols if sym.arguments[0].number == q]
+    return EquivResult(a, b, files, ranks, False,
+                       _counterexample(mine, files, ranks, squares[q]))
 
 
-def _solve_one(ctl: clingo.Control, q: int, deadline: float, timeout: float
-               ) -> tuple[int, list[clingo.Symbol]] | None:
-    active = clingo.Function("active", [clingo.Number(q)])
-    ctl.assign_external(active, True)
+def _empty_board_difference(a: str, b: str, files: int, ranks: int,
+                            squares: list[tuple[int, int]], targets_only: bool
+                            ) -> Counterexample | None:
+    """A cheap first step: both pieces' moves from every start square of the empty board,
+    as a piece that has moved and then as one that has not; a difference there is a
+    counterexample with no other piece."""
+    from translator.api import MovesQuery, batch_moves
+    from translator.position import Position
+
+    board = Position(files, ranks)
+    cases = [(sq, virgin) for virgin in (False, True) for sq in squares]
+    queries = [MovesQuery(text, square_name(sq), board, "white", virgin)
+               for sq, virgin in cases for text in (a, b)]
+    answers = batch_moves(queries)
+
+    def key(m: Move) -> tuple:
+        return (m.to,) if targets_only else m.effects()
+
+    for i, (sq, virgin) in enumerate(cases):
+        ma, mb = answers[2 * i], answers[2 * i + 1]
+        if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
+            raise ma if isinstance(ma, BetzaError) else mb
+        ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
+        if ka != kb:
+            ce = Counterexample(files, ranks, square_name(sq), virgin=virgin)
+            ce.only_a = [m for m in ma if key(m) not in kb]
+            ce.only_b = [m for m in mb if key(m) not in ka]
+            return ce
+    return None
+
+
+def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
+           ) -> list[clingo.Symbol] | None:
+    """Solve with start square ``q`` required to differ; the last model's atoms, or None
+    when there is none."""
     model: list = []
 
     def on_model(m: clingo.Model) -> None:
-        model[:] = [m.cost[0] if m.cost else 0, m.symbols(shown=True)]
+        model[:] = m.symbols(shown=True)
 
-    try:
-        with ctl.solve(on_model=on_model, async_=True) as handle:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not handle.wait(remaining):
-                handle.cancel()
-                raise BetzaError(f"equivalence search gave up after the time limit of "
-                                 f"{timeout:g} s")
-    finally:
-        ctl.assign_external(active, False)
-    return (model[0], model[1]) if model else None
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise BetzaError(f"equivalence search gave up after the time limit of {timeout:g} s")
+    assumptions = [(clingo.Function("differ", [clingo.Number(q)]), True)]
+    return _run(ctl, assumptions, on_model, model, remaining, timeout)
+
+
+def _run(ctl: clingo.Control, assumptions: list, on_model: Callable, model: list,
+         remaining: float, timeout: float) -> list[clingo.Symbol] | None:
+    with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
+        if not handle.wait(remaining):
+            handle.cancel()
+            raise BetzaError(f"equivalence search gave up after the time limit of "
+                             f"{timeout:g} s")
+        return model if handle.get().satisfiable else None
 
 
 def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
@@ -161,6 +258,8 @@ def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
     for sym in symbols:
         tokens = _TOKEN.findall(str(sym))
         name = tokens[0]
+        if name == "differ":
+            continue
         if name == "eqmove":
             mv, _ = move_from_tokens(int(tokens[3]), int(tokens[4]), tokens, 5)
             moves[tokens[2]].append(mv)
