@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 
 import clingo
+import clingo.ast
 
 from translator.errors import BetzaError
 from translator.resources import data_dir
@@ -28,6 +29,22 @@ def program_text(*encodings: str) -> str:
     return "\n".join(parts)
 
 
+@cache
+def program_ast(*encodings: str) -> tuple:
+    """The program of :func:`program_text`, parsed once per process: adding parsed
+    statements to a new Control is faster than parsing the text again."""
+    statements: list = []
+    clingo.ast.parse_string(program_text(*encodings), statements.append)
+    return tuple(statements)
+
+
+def add_program(ctl: clingo.Control, *encodings: str) -> None:
+    """Add the kb, the core encodings and ``encodings`` to ``ctl``."""
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in program_ast(*encodings):
+            builder.add(statement)
+
+
 class SolverTimeout(BetzaError):
     """The solver did not finish within the time limit."""
 
@@ -37,7 +54,7 @@ def run(facts: str, encodings: Iterable[str], *, timeout: float = 60.0,
     """Ground and solve ``facts`` with the given query encodings; return the shown atoms
     of the (single, stratified) answer set."""
     ctl = clingo.Control(["--warn=none", *options])
-    ctl.add("base", [], program_text(*encodings))
+    add_program(ctl, *encodings)
     ctl.add("base", [], facts)
     timer = threading.Timer(timeout, ctl.interrupt)
     ctl.ground([("base", [])])

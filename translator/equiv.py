@@ -151,7 +151,7 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     pa, pb = parse_piece(a), parse_piece(b)
     _unsupported(pa, a)
     _unsupported(pb, b)
-    if str(pa) == str(pb):
+    if str(pa) == str(pb) or _same_definitions(pa, pb):
         return EquivResult(a, b, files, ranks, True)
     squares = start_squares(files, ranks, pa, pb)
     empty = _empty_board_difference(a, b, files, ranks, squares, targets_only)
@@ -163,7 +163,7 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
         facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
                      f"piece({q},{x},{y},white,1). piece({q},{x},{y},white,2).")
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], engine.program_text("equiv.lp"))
+    engine.add_program(ctl, "equiv.lp")
     ctl.add("base", [], " ".join(facts))
     ctl.ground([("base", [])])
     deadline = time.monotonic() + timeout
@@ -192,6 +192,14 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     mine = [sym for sym in symbols if sym.arguments[0].number == q]
     return EquivResult(a, b, files, ranks, False,
                        _counterexample(mine, files, ranks, squares[q]))
+
+
+def _same_definitions(pa: Piece, pb: Piece) -> bool:
+    """Cheap first step: identical normalised move definitions (encodings/samedef.lp)."""
+    from translator import engine
+
+    facts = move_facts(1, pa) + " " + move_facts(2, pb)
+    return bool(engine.run(facts, ["samedef.lp"]))
 
 
 def _empty_board_difference(a: str, b: str, files: int, ranks: int,
