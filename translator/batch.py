@@ -105,7 +105,27 @@ def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv}
+def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.inputs import position_from
+    from translator.why import why
+
+    out = []
+    for line in lines:
+        try:
+            betza, origin = _required(line, "betza"), _required(line, "from")
+            to = _required(line, "to")
+            virgin = line.get("virgin", False)
+            if not isinstance(virgin, bool):
+                raise BetzaError("virgin must be true or false")
+            answer = why(betza, origin, to, position_from(line), line.get("side"), virgin)
+            out.append(answer.as_json())
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
+HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
+                                "why": _why}
 
 
 def register(name: str, handler: Handler) -> None:

@@ -67,7 +67,6 @@ def cmd_moves(args: argparse.Namespace) -> int:
         raise result
     if args.to:
         pos.square(args.to)
-        result_to = [m for m in result if m.to == args.to]
     if args.svg:
         title = f"{args.betza} on {args.origin}"
         with open(args.svg, "w", encoding="utf-8") as fh:
@@ -77,11 +76,30 @@ def cmd_moves(args: argparse.Namespace) -> int:
         return 0
     print(moves_text(args.betza, side, pos, origin, result))
     if args.to:
-        from translator.render import describe_move
+        from translator.why import why
 
-        print(f"\nMoves to {args.to}:" if result_to else f"\nNo move reaches {args.to}.")
-        for mv in result_to:
-            print(f"  {describe_move(mv)}")
+        answer = why(betza, args.origin, args.to, pos, side, args.virgin)
+        print()
+        print("\n".join(answer.explanation))
+    return 0
+
+
+def cmd_why(args: argparse.Namespace) -> int:
+    from translator.inputs import position_from
+    from translator.why import why
+
+    pos = position_from(_spec(args))
+    origin = pos.square(args.origin)
+    standing = pos.pieces.get(origin)
+    betza = args.betza or (standing.betza if standing else None)
+    if not betza:
+        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
+    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    answer = why(betza, args.origin, args.to, pos, side, args.virgin)
+    if args.json:
+        print(json.dumps(answer.as_json()))
+    else:
+        print("\n".join(answer.explanation))
     return 0
 
 
@@ -249,10 +267,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
     _position_options(p)
     p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")
-    p.add_argument("--to", metavar="SQ", help="show the moves to this square leg by leg")
+    p.add_argument("--to", metavar="SQ",
+                   help="show the moves to this square leg by leg (or why there is none)")
     p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser(
+        "why", help="can a piece go to a square, and why (not)?",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Explain whether the piece on --from can go to --to in the position. If "
+        "it can, every such move is told leg by leg: where each leg goes and what it finds "
+        "there. If it cannot, the solver looks for the closest position that allows the move "
+        "(fewest squares, marks and virginity changed) and lists the conditions the real "
+        "position fails, with the path in that position; if no position at all allows it, "
+        "the answer says so and where the piece does go.",
+        epilog="""examples:
+  betza why fcafmF --from e4 --to g6 --enemies f5
+      possible: leg 1 captures the enemy on f5 (locust), leg 2 ends on g6
+  betza why fcafmF --from e4 --to g6 --friends f5
+      impossible: leg 1 ends on f5, which must hold an enemy but holds a friend
+  betza why mafsW --from e4 --to f6 --enemies e5
+      the Xiangqi horse is blocked: e5 must be empty
+  betza why ifmnD --from e2 --to e4
+      the double step needs a piece that has not moved yet (i): add --virgin
+  betza why hrN --from e4 --to e5
+      no position lets the chiral knight reach e5; its leaps go to c5 d2 f6 g3
+  betza why --from b1 --to c3 --variant fide --json""")
+    p.add_argument("betza", nargs="?", default=None,
+                   help="Betza string or piece name (default: the piece on --from)")
+    p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
+    p.add_argument("--to", required=True, metavar="SQ", help="the square asked about")
+    _position_options(p)
+    p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_why)
 
     p = sub.add_parser(
         "attacks", help="list the pieces that can capture on a square",
@@ -346,7 +395,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 moves query keys: betza, from (required); files, ranks (default 8), side (white),
 friends, enemies, royal, virgin, ep, ep_victim; or fen + pieces (+ royal_letters);
-or variant (+ ini). A bad line gets {"ok": false, "error": "..."}.""")
+or variant (+ ini). A bad line gets {"ok": false, "error": "..."}.
+why query: the moves keys plus to; answers {"ok": true, "possible": ..., "moves": [...],
+"explanation": [lines]} (see 'betza why --help').""")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_batch)
 

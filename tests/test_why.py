@@ -1,0 +1,184 @@
+"""``betza why``: can the piece go there, and why (not)? Hand-checked cases.
+
+Each expected line was worked out on a board by hand from the move's definition:
+the derivation of a move that exists, the failed condition of the closest position that
+allows a move that does not, and the pieces that no position lets reach a square.
+"""
+
+import io
+import json
+
+import pytest
+
+from translator.batch import run_batch
+from translator.cli import main
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.why import why
+
+
+def light(**kw):
+    return Position.light(8, 8, **kw)
+
+
+def test_checker_capture_exists_leg_by_leg():
+    # fcafmF: leg 1 a diagonal step forward that must capture, leg 2 the same step on,
+    # which must land on an empty square. e4 -> f5 (enemy, taken) -> g6.
+    w = why("fcafmF", "e4", "g6", light(enemies=["f5"]))
+    assert w.possible and w.reachable and w.changes == []
+    assert [m.as_json() for m in w.moves] == [
+        {"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}]
+    assert w.explanation == [
+        "fcafmF (white) on e4 can go to g6: 1 move.",
+        "g6 via f5, captures f5, by the move fcafmF (leg 1 fc, leg 2 fm):",
+        "  leg 1: e4 -> f5 (Ferz step, forward-right): f5 holds an enemy, captured (locust)",
+        "  leg 2: f5 -> g6 (Ferz step, forward-right): g6 is empty, the move ends there",
+    ]
+
+
+def test_checker_cannot_capture_a_friend():
+    # The only way to g6 is through f5 with a capture; a friend there spoils it, and
+    # turning it into an enemy is the one change that allows the move.
+    w = why("fcafmF", "e4", "g6", light(friends=["f5"]))
+    assert not w.possible and w.moves == [] and w.reachable
+    assert w.changes == ["leg 1 ends on f5, which must hold an enemy but holds a friend"]
+    assert "The closest position that allows it has 1 change:" in w.explanation
+    assert ("    leg 1: e4 -> f5 (Ferz step, forward-right): f5 holds an enemy, captured "
+            "(locust)") in w.explanation
+
+
+def test_xiangqi_horse_is_lame():
+    # mafsW: a Wazir step that must land on an empty square, then a diagonal step
+    # outward. e4 -> f6 goes only through e5 (through f5 it would end on g6 or e6).
+    w = why("mafsW", "e4", "f6", light(enemies=["e5"]))
+    assert not w.possible
+    assert w.changes == ["leg 1 ends on e5, which must be empty but holds an enemy"]
+    assert "    leg 1: e4 -> e5 (Wazir step, forward): e5 is empty" in w.explanation
+    assert w.explanation[-1] == ("    leg 2: e5 -> f6 (Ferz step, forward-right): f6 is "
+                                 "empty, the move ends there")
+    assert why("mafsW", "e4", "f6", light(enemies=["f5"])).possible
+
+
+def test_rook_cannon_moves_on_an_empty_file():
+    # mRcpR on a1, nothing on the a-file: the cannon cannot capture on a8 (no mount and
+    # nothing to take), but it moves there as a rook (mR).
+    w = why("mRcpR", "a1", "a8", light())
+    assert w.possible
+    assert [m.as_json() for m in w.moves] == [{"to": "a8", "legs": ["a1", "a8"],
+                                               "captures": []}]
+    assert w.explanation[1:] == [
+        "a8, by the move mR:",
+        "  leg 1: a1 -> a8 (7 Wazir steps, forward): a8 is empty, the move ends there"]
+
+
+def test_rook_cannon_needs_a_mount_to_capture():
+    # An enemy on a8 and no mount: mR cannot take it and cpR has nothing to hop over.
+    # One change suffices either way: a8 empty (mR, the first move, told first) or a
+    # piece on any of a2..a7 to hop over (cpR).
+    w = why("mRcpR", "a1", "a8", light(enemies=["a8"]))
+    assert not w.possible
+    assert w.changes == ["leg 1 ends on a8, which must be empty but holds an enemy"]
+    text = "\n".join(w.explanation)
+    for sq in ("a2", "a3", "a4", "a5", "a6", "a7"):
+        assert (f"  leg 1 ends on {sq}, which must hold a piece to hop over but is empty "
+                "(by the move cpR)") in text
+    # with a mount the capture exists: a1 -> a4 (hop) -> a8
+    w = why("mRcpR", "a1", "a8", light(friends=["a4"], enemies=["a8"]))
+    assert w.possible
+    assert [m.legs for m in w.moves] == [("a1", "a4", "a8")]
+    assert "  leg 1: a1 -> a4 (3 Wazir steps, forward): a4 holds a friend, hopped over (p)" \
+        in w.explanation
+
+
+def test_chiral_knight_never_reaches_the_square_ahead():
+    w = why("hrN", "e4", "e5", light())
+    assert not w.possible and not w.reachable and w.changes == []
+    assert w.explanation == [
+        "no position lets hrN on e4 reach e5: it is not among the squares its moves can "
+        "reach (its leaps from e4 go to c5 d2 f6 g3 on an empty board)."]
+
+
+def test_double_step_needs_a_virgin_piece():
+    # ifmnD: a Dabbaba leap forward, only as the first move, over an empty e3.
+    w = why("ifmnD", "e2", "e4", light())
+    assert not w.possible
+    assert w.changes == ["the piece must not have moved yet (i)"]
+    assert "    it creates e.p. rights on e3" in w.explanation
+    ok = why("ifmnD", "e2", "e4", light(), virgin=True)
+    assert ok.possible and ok.moves[0].ep_rights == ("e3",)
+    # virgin, but blocked on e3: n makes the leap lame
+    w = why("ifmnD", "e2", "e4", light(friends=["e3"]), virgin=True)
+    assert w.changes == ["leg 1 leaps over e3, which must be empty (n) but holds a friend"]
+
+
+def test_blocked_slide_names_the_blockers():
+    w = why("R", "a1", "a8", light(friends=["a4"], enemies=["a6"]))
+    assert w.changes == ["leg 1 passes over a4, which must be empty but holds a friend",
+                         "leg 1 passes over a6, which must be empty but holds an enemy"]
+
+
+def test_black_directions_are_turned_round():
+    w = why("fcafmF", "e5", "c3", light(side="black", enemies=["d4"]))
+    assert w.possible
+    assert w.explanation[2] == ("  leg 1: e5 -> d4 (Ferz step, forward-right): d4 holds an "
+                                "enemy, captured (locust)")
+
+
+def test_bad_input_raises():
+    with pytest.raises(BetzaError):
+        why("N", "e4", "j9", light())
+    with pytest.raises(BetzaError):
+        why("Nx", "e4", "e5", light())
+
+
+def test_cli_why_text_and_json(capsys):
+    code = main(["why", "fcafmF", "--from", "e4", "--to", "g6", "--friends", "f5"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "fcafmF (white) on e4 cannot go to g6 in this position."
+    assert "  leg 1 ends on f5, which must hold an enemy but holds a friend" in lines
+    code = main(["why", "hrN", "--from", "e4", "--to", "e5", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["ok"] is True and answer["possible"] is False and answer["moves"] == []
+    assert answer["explanation"][0].startswith("no position lets hrN on e4 reach e5")
+    code = main(["why", "N", "--from", "e4", "--to", "k9"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "off a board" in err
+
+
+def test_cli_why_help_has_examples(capsys):
+    with pytest.raises(SystemExit):
+        main(["why", "--help"])
+    out, _ = capsys.readouterr()
+    assert "betza why fcafmF --from e4 --to g6 --enemies f5" in out
+
+
+def test_cli_moves_to_prints_the_derivation(capsys):
+    code = main(["moves", "fcafmF", "--from", "e4", "--enemies", "f5", "--to", "g6"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert ("  leg 1: e4 -> f5 (Ferz step, forward-right): f5 holds an enemy, captured "
+            "(locust)") in out.splitlines()
+    code = main(["moves", "mafsW", "--from", "e4", "--enemies", "e5", "--to", "f6"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "  leg 1 ends on e5, which must be empty but holds an enemy" in out.splitlines()
+
+
+def test_batch_why_line():
+    lines = [{"query": "why", "betza": "fcafmF", "from": "e4", "to": "g6",
+              "enemies": ["f5"]},
+             {"query": "why", "betza": "ifmnD", "from": "e2", "to": "e4"},
+             {"query": "why", "betza": "N", "from": "e4"}]
+    out = io.StringIO()
+    run_batch(io.StringIO("\n".join(json.dumps(x) for x in lines) + "\n"), out)
+    first, second, third = (json.loads(line) for line in out.getvalue().splitlines())
+    assert first["ok"] is True and first["possible"] is True
+    assert first["moves"] == [{"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}]
+    assert first["explanation"][2].startswith("  leg 1: e4 -> f5 (Ferz step")
+    assert second["possible"] is False and second["moves"] == []
+    assert "  the piece must not have moved yet (i)" in second["explanation"]
+    assert third == {"ok": False, "error": "missing 'to' (a string)"}
