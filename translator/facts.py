@@ -47,6 +47,7 @@ def position_facts(qid: int, pos: Position, types: dict[str | None, int | str],
             out.append(f"royal({qid},{x},{y}).")
         if pc.virgin or (x, y) in virgin:
             out.append(f"virgin({qid},{x},{y}).")
+    out.extend(f"wall({qid},{x},{y})." for x, y in pos.walls)
     out.extend(f"ep({qid},{x},{y})." for x, y in pos.ep)
     if pos.ep_victim is not None:
         out.append(f"epvictim({qid},{pos.ep_victim[0]},{pos.ep_victim[1]}).")

@@ -92,6 +92,11 @@ def _parse_rank(
             pieces.append((width, ch, at))
             width += 1
             i += 1
+        elif ch == "*":
+            # A wall square (Fairy-Stockfish): no piece may enter it.
+            pieces.append((width, ch, at))
+            width += 1
+            i += 1
         elif ch == "+":
             # Promoted-piece prefix (Shogi-style FENs): carries no information we use.
             if not (i + 1 < len(row) and row[i + 1].isascii() and row[i + 1].isalpha()):
@@ -106,7 +111,7 @@ def _parse_rank(
             continue
         else:
             raise BetzaError(f"unexpected character {ch!r} in the FEN board "
-                             "(expected a piece letter, a digit or '/')", text=fen, pos=at)
+                             "(expected a piece letter, '*', a digit or '/')", text=fen, pos=at)
         if width > MAX_SIZE:
             raise BetzaError(f"rank {number} is more than {MAX_SIZE} squares wide",
                              text=fen, pos=at)
@@ -195,6 +200,7 @@ def parse_fen(
 
     width = files
     placed: dict[Square, PlacedPiece] = {}
+    walls: set[Square] = set()
     for index, (row, start) in enumerate(zip(rows, starts, strict=True)):
         y = ranks - 1 - index
         row_pieces, row_width = _parse_rank(fen, start, row, y + 1)
@@ -205,6 +211,9 @@ def parse_fen(
             raise BetzaError(f"rank {y + 1} is {row_width} squares wide, "
                              f"but {expected} width is {width}", text=fen, pos=start)
         for x, letter, at in row_pieces:
+            if letter == "*":
+                walls.add((x, y))
+                continue
             betza = lookup.get(letter.upper())
             if betza is None:
                 raise BetzaError(f"piece letter {letter!r} has no Betza string in the piece table",
@@ -216,7 +225,7 @@ def parse_fen(
     if width == 0:
         raise BetzaError("the FEN board has no squares", text=fen, pos=board.start())
 
-    pos = Position(width, ranks, pieces=placed)
+    pos = Position(width, ranks, pieces=placed, walls=walls)
 
     if len(fields) > 1:
         side = fields[1]
@@ -271,12 +280,16 @@ def board_fen(position: Position) -> str:
         empty = 0
         for x in range(position.files):
             piece = position.pieces.get((x, y))
-            if piece is None:
+            wall = (x, y) in position.walls
+            if piece is None and not wall:
                 empty += 1
                 continue
             if empty:
                 row += str(empty)
                 empty = 0
+            if piece is None:
+                row += "*"
+                continue
             letter = piece.letter or "X"
             row += letter.upper() if piece.side == "white" else letter.lower()
         if empty:

@@ -175,8 +175,6 @@ def normalise_fen(fen: str) -> tuple[str, list[str]]:
         board = board[: m.start()]
         if m.group(1).strip("-"):
             notes.append(f"pieces in hand '[{m.group(1)}]' are ignored (drops are not movement)")
-    if "*" in board:
-        notes.append("wall squares ('*') are not supported")
     rest = tokens[1:]
     side = rest[0] if rest and rest[0] in ("w", "b") else "w"
     rest = rest[1:] if rest and rest[0] in ("w", "b") else rest

@@ -55,6 +55,7 @@ class Position:
     ep: list[Square] = field(default_factory=list)
     ep_victim: Square | None = None
     last_moved: str | None = None  # Betza string of the last-moved piece type (for I)
+    walls: set[Square] = field(default_factory=set)  # squares no piece may enter (FEN '*')
 
     def __post_init__(self) -> None:
         for value, what in ((self.files, "files"), (self.ranks, "ranks")):

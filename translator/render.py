@@ -9,6 +9,7 @@ from translator.squares import Square, parse_square
 
 MOVE_MARKS = [
     ("@", "the moving piece"),
+    ("=", "a wall: no piece may enter"),
     ("*", "moves there (empty square)"),
     ("x", "captures there"),
     ("!", "captured on the way (locust, e.p.)"),
@@ -26,6 +27,7 @@ def piece_char(pos: Position, sq: Square) -> str:
 def move_cells(pos: Position, origin: Square, found: list[Move]) -> dict[Square, str]:
     """The board cells of a moves answer: pieces by letter, targets by mark."""
     cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
+    cells.update({sq: "=" for sq in pos.walls})
     for mv in found:
         for c in mv.captures:
             if c != mv.to:
