@@ -92,3 +92,22 @@ def test_help_has_examples(capsys):
             assert exit_.code == 0
         out, _ = capsys.readouterr()
         assert "example" in out
+
+
+def test_svg_for_every_board_answer(capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    def marks(path):
+        root = ET.parse(path).getroot()
+        return {el.get("data-square"): el.get("data-kind")
+                for el in root.iter() if "mark" in (el.get("class") or "").split()}
+
+    svg = tmp_path / "m.svg"
+    assert main(["moves", "fcafmF", "--from", "e4", "--enemies", "f5", "--svg", str(svg)]) == 0
+    assert marks(svg) == {"f5": "locust", "g6": "move"}
+    assert main(["attacks", "e4", "--fen", "8/8/8/8/8/2n5/3C4/8 w", "--pieces",
+                 "C:fcafmF,N:N", "--svg", str(svg)]) == 0
+    assert marks(svg) == {"e4": "capture"}
+    assert main(["equiv", "pafK", "nAnD", "--svg", str(svg)]) == 1
+    assert set(marks(svg).values()) == {"capture"}  # squares only nAnD reaches
+    capsys.readouterr()

@@ -48,6 +48,14 @@ def _spec(args: argparse.Namespace) -> dict[str, Any]:
     return {k: v for k, v in spec.items() if v not in (None, "")}
 
 
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as err:
+        raise BetzaError(f"cannot write {path}: {err.strerror}") from None
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     from translator.api import MovesQuery, batch_moves
     from translator.inputs import position_from
@@ -69,8 +77,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
         pos.square(args.to)
     if args.svg:
         title = f"{args.betza} on {args.origin}"
-        with open(args.svg, "w", encoding="utf-8") as fh:
-            fh.write(moves_svg(pos, origin, result, title))
+        _write(args.svg, moves_svg(pos, origin, result, title))
     if args.json:
         print(json.dumps({"ok": True, "moves": [m.as_json() for m in result]}))
         return 0
@@ -128,6 +135,10 @@ def cmd_attacks(args: argparse.Namespace) -> int:
         return 0
     pos = position_from(_spec(args))
     found = attacks(args.square, pos, by=args.by, royal_target=args.royal_target)
+    if args.svg:
+        from translator.render import attacks_svg
+
+        _write(args.svg, attacks_svg(pos, pos.square(args.square), found))
     if args.json:
         print(json.dumps({"ok": True, "attackers": [a.as_json() for a in found]}))
         return 0
@@ -161,6 +172,10 @@ def cmd_equiv(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         results.append(result)
         if not result.equivalent:
+            if args.svg:
+                from translator.render import equiv_svg
+
+                _write(args.svg, equiv_svg(result))
             break
     if args.json:
         out = results[-1].as_json()
@@ -181,8 +196,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     files, ranks = parse_board_size(args.board or "9x9")
     print(explain_text(args.betza, files, ranks, args.origin))
     if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as fh:
-            fh.write(explain_svg(args.betza, files, ranks, args.origin))
+        _write(args.svg, explain_svg(args.betza, files, ranks, args.origin))
     return 0
 
 
@@ -323,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="reverse question: from where does this piece attack SQUARE")
     p.add_argument("--royal-target", action="store_true",
                    help="the piece placed on an empty target is royal (for k moves)")
+    p.add_argument("--svg", metavar="FILE", help="also draw the board as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_attacks)
 
@@ -345,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="board size (repeatable; default 8x8)")
     p.add_argument("--targets-only", action="store_true",
                    help="compare destinations only, not side effects")
+    p.add_argument("--svg", metavar="FILE", help="draw the counterexample as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_equiv)
 

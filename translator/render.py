@@ -125,3 +125,44 @@ def equiv_text(result, targets_only: bool = False) -> str:
             lines.append(f"only {name}:")
             lines += [f"  {describe_move(mv)}" for mv in only]
     return "\n".join(lines)
+
+
+def position_svg(pos: Position, marks: dict[Square, str], title: str,
+                 origin: Square | None = None, labels: dict[str, str] | None = None) -> str:
+    """Any board answer as SVG: the position's pieces plus marked squares."""
+    from translator.svg import render_svg
+
+    pieces = {sq: (pc.letter or "", pc.side) for sq, pc in pos.pieces.items()}
+    return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,
+                      title=title, labels=labels)
+
+
+def attacks_svg(pos: Position, target: Square, found: list) -> str:
+    """The target as a capture square, every attacker's locust victims and landings."""
+    marks: dict[Square, str] = {}
+    for attacker in found:
+        for mv in attacker.moves:
+            if mv.to not in mv.captures:  # a locust lands beyond its victim
+                marks.setdefault(parse_square(mv.to), "move")
+    marks[target] = "capture"
+    labels = {"capture": "the target", "move": "where a locust attacker lands"}
+    from translator.squares import square_name
+
+    return position_svg(pos, marks, f"attacks on {square_name(target)}", target, labels)
+
+
+def equiv_svg(result) -> str:
+    """A counterexample: squares only the first piece reaches, only the second, or both
+    with different effects."""
+    ce = result.counterexample
+    pos = ce.position()
+    marks: dict[Square, str] = {}
+    for mv in ce.only_a:
+        marks[parse_square(mv.to)] = "move"
+    for mv in ce.only_b:
+        sq = parse_square(mv.to)
+        marks[sq] = "both" if marks.get(sq) == "move" else "capture"
+    labels = {"move": f"only {result.a}", "capture": f"only {result.b}",
+              "both": "both, with different effects"}
+    return position_svg(pos, marks, f"{result.a} vs {result.b}", parse_square(ce.start),
+                        labels)

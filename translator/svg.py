@@ -86,6 +86,11 @@ def _board_order(square: Square) -> tuple[int, int]:
     return (square[1], square[0])
 
 
+def _legend_text(kind: str, labels: dict[str, str] | None) -> str:
+    """The legend text of a mark kind; a query may name its marks in its own terms."""
+    return (labels or {}).get(kind, MARK_KINDS[kind][1])
+
+
 def render_svg(
     files: int,
     ranks: int,
@@ -94,6 +99,7 @@ def render_svg(
     marks: dict[Square, str],
     origin: Square | None = None,
     title: str | None = None,
+    labels: dict[str, str] | None = None,
 ) -> str:
     """Return an SVG 1.1 document showing a ``files`` x ``ranks`` board.
 
@@ -128,7 +134,7 @@ def render_svg(
     # A 1-file board is narrower than its legend or title; widen the canvas, not the board.
     width = LEFT + board_w + RIGHT
     if used:
-        longest = max(len(MARK_KINDS[k][1]) for k in used)
+        longest = max(len(_legend_text(k, labels)) for k in used)
         width = max(width, LEFT + SWATCH + 6 + int(longest * CHAR_W) + RIGHT)
     if title:
         width = max(width, LEFT + int(len(title) * CHAR_W * 14 / 12) + RIGHT)
@@ -164,7 +170,7 @@ def render_svg(
     out.append('<g class="marks">')
     for square in sorted(marks, key=_board_order):
         kind = marks[square]
-        colour, text = MARK_KINDS[kind]
+        colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
         px, py = corner(square)
         name = square_name(square)
         # Full-square tint as in the Interactive Diagram; the faint dark edge keeps a
@@ -223,7 +229,7 @@ def render_svg(
     if used:
         out.append('<g class="legend" font-size="12" fill="#000000">')
         for i, kind in enumerate(used):
-            colour, text = MARK_KINDS[kind]
+            colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
             top = legend_top + i * LEGEND_ROW
             out.append(f'<g class="legend-item" data-kind="{kind}">')
             out.append(f'<rect class="legend-swatch" x="{LEFT}" y="{top}" width="{SWATCH}" '
