@@ -20,7 +20,7 @@ from translator.notation import Piece, parse
 from translator.position import Position, check_side
 from translator.squares import Square, square_name
 
-CHUNK = 250  # queries per clingo program: enough to spread the fixed grounding cost
+CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from translator.errors import BetzaError
 
-GROUP = 500
+GROUP = 1000
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
