@@ -111,3 +111,11 @@ def test_svg_for_every_board_answer(capsys, tmp_path):
     assert main(["equiv", "pafK", "nAnD", "--svg", str(svg)]) == 1
     assert set(marks(svg).values()) == {"capture"}  # squares only nAnD reaches
     capsys.readouterr()
+
+
+def test_explain_json(capsys):
+    assert main(["explain", "fmWfcF", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["ok"] and answer["lines"][0].startswith("fmWfcF")
+    assert answer["diagram"]["marks"]["e6"] == "move"
+    assert answer["diagram"]["marks"]["d6"] == answer["diagram"]["marks"]["f6"] == "capture"

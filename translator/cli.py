@@ -194,6 +194,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from translator.squares import parse_board_size
 
     files, ranks = parse_board_size(args.board or "9x9")
+    if args.json:
+        from translator.explain import explain_diagram, explain_lines
+
+        _, marks = explain_diagram(args.betza, files, ranks, args.origin)
+        print(json.dumps({"ok": True, "lines": explain_lines(args.betza),
+                          "diagram": {"files": files, "ranks": ranks, "marks": marks}}))
+        return 0
     print(explain_text(args.betza, files, ranks, args.origin))
     if args.svg:
         _write(args.svg, explain_svg(args.betza, files, ranks, args.origin))
@@ -376,6 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", metavar="FxR", help="board of the diagram (default 9x9)")
     p.add_argument("--from", dest="origin", metavar="SQ", help="square of the piece")
     p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: the sentences and the diagram's marked squares")
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser(
