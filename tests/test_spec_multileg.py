@@ -12,25 +12,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.squares_help import FILES, S, name, xy  # noqa: F401
 from translator.api import moves
 from translator.position import Position
 
-FILES = "abcdefghijklmnopqrstuvwxyz"
-
-
 # --- helpers -------------------------------------------------------------------------------
-
-
-def xy(square: str) -> tuple[int, int]:
-    return FILES.index(square[0]), int(square[1:]) - 1
-
-
-def name(x: int, y: int) -> str:
-    return f"{FILES[x]}{y + 1}"
-
-
-def S(text: str) -> set[str]:
-    return set(text.split())
 
 
 def cap(text: str = "") -> frozenset[str]:

@@ -13,27 +13,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.squares_help import FILES, S, name, xy  # noqa: F401
 from translator.api import moves
 from translator.errors import BetzaError
 from translator.position import Position
 
-FILES = "abcdefghijklmnopqrstuvwxyz"
-
-
 # --- helpers -------------------------------------------------------------------------------
-
-
-def xy(square: str) -> tuple[int, int]:
-    return FILES.index(square[0]), int(square[1:]) - 1
-
-
-def name(x: int, y: int) -> str:
-    return f"{FILES[x]}{y + 1}"
-
-
-def S(text: str) -> set[str]:
-    """``S("e5 e6")`` -> ``{"e5", "e6"}``."""
-    return set(text.split())
 
 
 def run(betza, origin, files=8, ranks=8, *, side="white", virgin=False, **pos):

@@ -44,15 +44,20 @@ def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                       virgin))
         except BetzaError as err:
             queries.append(err)
-    valid = [q for q in queries if isinstance(q, MovesQuery)]
-    answers = iter(batch_moves(valid))
+    answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)])
+    return _collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
+
+
+def _collate(queries: list, answers: list, shape: Callable[[Any], dict[str, Any]]
+             ) -> list[dict[str, Any]]:
+    """One output line per query: the input's own error, the solver's error for it, or
+    ``{"ok": true, **shape(answer)}``; ``answers`` are those of the error-free queries."""
+    remaining = iter(answers)
     out = []
     for q in queries:
-        result = q if isinstance(q, BetzaError) else next(answers)
-        if isinstance(result, BetzaError):
-            out.append(error(result))
-        else:
-            out.append({"ok": True, "moves": [m.as_json() for m in result]})
+        result = q if isinstance(q, BetzaError) else next(remaining)
+        out.append(error(result) if isinstance(result, BetzaError)
+                   else {"ok": True, **shape(result)})
     return out
 
 
@@ -78,15 +83,8 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                         bool(line.get("royal_target", False))))
         except BetzaError as err:
             queries.append(err)
-    answers = iter(batch_attacks([q for q in queries if isinstance(q, AttacksQuery)]))
-    out = []
-    for q in queries:
-        result = q if isinstance(q, BetzaError) else next(answers)
-        if isinstance(result, BetzaError):
-            out.append(error(result))
-        else:
-            out.append({"ok": True, "attackers": [a.as_json() for a in result]})
-    return out
+    answers = batch_attacks([q for q in queries if not isinstance(q, BetzaError)])
+    return _collate(queries, answers, lambda found: {"attackers": [a.as_json() for a in found]})
 
 
 def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

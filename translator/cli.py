@@ -56,6 +56,17 @@ def _write(path: str, text: str) -> None:
         raise BetzaError(f"cannot write {path}: {err.strerror}") from None
 
 
+def _mover(args: argparse.Namespace, pos) -> tuple[str, str]:
+    """The Betza string and side of the moving piece: as given, or the piece standing on
+    --from (with its own side) when no Betza string is given."""
+    standing = pos.pieces.get(pos.square(args.origin))
+    betza = args.betza or (standing.betza if standing else None)
+    if not betza:
+        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
+    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    return betza, side
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     from translator.api import MovesQuery, batch_moves
     from translator.inputs import position_from
@@ -63,11 +74,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
     pos = position_from(_spec(args))
     origin = pos.square(args.origin)
-    standing = pos.pieces.get(origin)
-    betza = args.betza or (standing.betza if standing else None)
-    if not betza:
-        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
-    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    betza, side = _mover(args, pos)
     args.betza = betza
     query = MovesQuery(betza, args.origin, pos, side, args.virgin)
     (result,) = batch_moves([query])
@@ -96,12 +103,7 @@ def cmd_why(args: argparse.Namespace) -> int:
     from translator.why import why
 
     pos = position_from(_spec(args))
-    origin = pos.square(args.origin)
-    standing = pos.pieces.get(origin)
-    betza = args.betza or (standing.betza if standing else None)
-    if not betza:
-        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
-    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    betza, side = _mover(args, pos)
     answer = why(betza, args.origin, args.to, pos, side, args.virgin)
     if args.json:
         print(json.dumps(answer.as_json()))
