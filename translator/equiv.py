@@ -87,50 +87,60 @@ def _unsupported(piece: Piece, text: str) -> None:
                              "depend on the types of the friends", text=text, pos=move.start)
 
 
+LR = {"l": "r", "r": "l"}
+FB = {"f": "b", "b": "f"}
+# the diagonal reflection (a1-h8): forward <-> right, back <-> left
+DIAGONAL = {"f": "r", "r": "f", "b": "l", "l": "b", "v": "s", "s": "v"}
+CHIRAL = {"hr": "hl", "hl": "hr"}
+
+
 def _swap(token: str, pairs: dict[str, str]) -> str:
+    if token in CHIRAL:  # a reflection reverses chirality
+        return CHIRAL[token]
     return "".join(pairs.get(c, c) for c in token)
 
 
-LR = {"l": "r", "r": "l"}
-FB = {"f": "b", "b": "f"}
-
-
-def _reflected(piece: Piece, first: dict[str, str], later: dict[str, str]) -> set[str]:
-    """The moves of ``piece`` reflected, as canonical strings. A reflection swaps l and r
-    in continuation legs (their directions are relative, and a reflection reverses
-    turning); ``first`` is what it swaps in the first leg (absolute directions)."""
+def _reflected(piece: Piece, first: dict[str, str]) -> set[str]:
+    """The moves of ``piece`` reflected, as canonical strings: ``first`` maps the first
+    leg's (absolute) direction letters; continuation legs swap l and r, as their
+    directions are relative and a reflection reverses turning."""
     out = set()
     for move in piece.moves:
-        legs = [replace(leg, directions=tuple(_swap(t, first if i == 0 else later)
+        legs = [replace(leg, directions=tuple(_swap(t, first if i == 0 else LR)
                                               for t in leg.directions))
                 for i, leg in enumerate(move.legs)]
         out.add(str(parse(str(replace(move, legs=tuple(legs))))))
     return out
 
 
-def symmetries(piece: Piece) -> tuple[bool, bool]:
-    """Is the piece unchanged by a left-right mirror, and by a forward-back flip (hr and
-    hl swap under both: a reflection reverses chirality)? Sufficient tests on the
-    notation: both say False when unsure.
+def symmetries(piece: Piece) -> tuple[bool, bool, bool]:
+    """Is the piece unchanged by a left-right mirror, by a forward-back flip, and by the
+    reflection in the a1-h8 diagonal? Sufficient tests on the notation: each says False
+    when unsure (castling, `*` ranges and files-only wrapping are not reflected).
 
-    >>> symmetries(parse("fmWfcF")), symmetries(parse("N")), symmetries(parse("hrN"))
-    ((True, False), (True, True), (False, False))
+    >>> [symmetries(parse(t)) for t in ("fmWfcF", "N", "hrN", "KNADcaKmcabK")]
+    [(True, False, False), (True, True, True), (False, False, False), (True, True, True)]
     """
     own = {str(move) for move in piece.moves}
-    mirror = _reflected(piece, LR, LR) == own
-    flip = _reflected(piece, FB, LR) == own and not any(
-        t in ("hr", "hl") for move in piece.moves for t in move.legs[0].directions)
-    return mirror, flip
+    special = any(move.atom.letter in "OI@" or (move.range and move.range.text == "*")
+                  for move in piece.moves)
+    rows_only = any("o" in leg.modifiers for move in piece.moves for leg in move.legs)
+    mirror = _reflected(piece, LR) == own
+    flip = not special and _reflected(piece, FB) == own
+    diagonal = not special and not rows_only and _reflected(piece, DIAGONAL) == own
+    return mirror, flip, diagonal
 
 
 def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int, int]]:
-    """Start squares to try: a mirror-symmetric pair needs only the left half of the
-    board, a flip-symmetric pair only the lower half (moves from a square and from its
-    reflection differ or agree together, since every position is tried)."""
-    (ma, fa), (mb, fb) = symmetries(a), symmetries(b)
+    """Start squares to try. Moves from a square and from its reflection differ or agree
+    together (every position is tried), so a mirror-symmetric pair needs only the left
+    half of the board, a flip-symmetric pair the lower half, and on a square board a
+    diagonal-symmetric pair the squares with file <= rank."""
+    (ma, fa, da), (mb, fb, db) = symmetries(a), symmetries(b)
     xs = range((files + 1) // 2) if ma and mb else range(files)
     ys = range((ranks + 1) // 2) if fa and fb else range(ranks)
-    return [(x, y) for y in ys for x in xs]
+    diagonal = da and db and files == ranks
+    return [(x, y) for y in ys for x in xs if not diagonal or x <= y]
 
 
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
