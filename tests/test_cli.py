@@ -119,3 +119,13 @@ def test_explain_json(capsys):
     assert answer["ok"] and answer["lines"][0].startswith("fmWfcF")
     assert answer["diagram"]["marks"]["e6"] == "move"
     assert answer["diagram"]["marks"]["d6"] == answer["diagram"]["marks"]["f6"] == "capture"
+
+
+def test_imitator_copies_the_last_moved_piece(capsys):
+    assert main(["moves", "I", "--from", "d4", "--last-moved", "N", "--json"]) == 0
+    got = sorted(m["to"] for m in json.loads(capsys.readouterr().out)["moves"])
+    assert got == ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    line = json.dumps({"query": "moves", "betza": "I", "from": "a1", "last_moved": "W"})
+    out = io.StringIO()
+    run_batch(io.StringIO(line + "\n"), out)
+    assert sorted(m["to"] for m in json.loads(out.getvalue())["moves"]) == ["a2", "b1"]

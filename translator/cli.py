@@ -39,12 +39,15 @@ def _position_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--side", choices=["white", "black"], help="side of the moving piece")
     g.add_argument("--ep", default="", metavar="SQ,..", help="squares open to e.p. capture")
     g.add_argument("--ep-victim", metavar="SQ", help="the piece an e.p. capture removes")
+    g.add_argument("--last-moved", metavar="BETZA",
+                   help="the piece type that moved last (what the imitator I copies)")
 
 
 def _spec(args: argparse.Namespace) -> dict[str, Any]:
     spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "fen",
                                                   "pieces", "variant", "ini", "side", "ep",
-                                                  "ep_victim", "royal_letters", "board")}
+                                                  "ep_victim", "royal_letters", "board",
+                                                  "last_moved")}
     return {k: v for k, v in spec.items() if v not in (None, "")}
 
 

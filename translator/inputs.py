@@ -39,7 +39,7 @@ def _table(value: Any) -> dict[str, str]:
 def position_from(spec: Mapping[str, Any]) -> Position:
     """A position from the keys ``variant``/``ini``, ``fen``/``pieces``/``royal_letters``,
     or the light form ``files``/``ranks``/``board``/``friends``/``enemies``/``royal``;
-    plus ``side``, ``ep``, ``ep_victim`` in every form."""
+    plus ``side``, ``ep``, ``ep_victim``, ``last_moved`` in every form."""
     side = spec.get("side")
     if side is not None:
         check_side(side)
@@ -60,6 +60,10 @@ def position_from(spec: Mapping[str, Any]) -> Position:
         pos.ep = [pos.square(s) for s in _names(spec.get("ep"), "ep")]
     if spec.get("ep_victim"):
         pos.ep_victim = pos.square(spec["ep_victim"])
+    if spec.get("last_moved"):
+        if not isinstance(spec["last_moved"], str):
+            raise BetzaError("last_moved must be a Betza string or piece name")
+        pos.last_moved = spec["last_moved"]
     return pos
 
 
