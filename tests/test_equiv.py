@@ -98,3 +98,10 @@ def test_batch_equiv_schema():
         assert key in ce
     assert ce["only_a"] == [] and all(set(m) >= {"to", "legs", "captures"}
                                       for m in ce["only_b"])
+
+
+def test_time_limit_gives_a_clear_error():
+    from translator.errors import BetzaError
+
+    with pytest.raises(BetzaError, match="gave up after the time limit of 0.001 s"):
+        equivalent("asR", "asW0", timeout=0.001)

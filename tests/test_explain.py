@@ -15,9 +15,9 @@ from translator.explain import (
     glossary,
     plan_legs,
 )
+from translator.kbtables import tables
 from translator.notation import parse
 from translator.pieces import all_pieces
-from translator.validate import kb_tables
 
 
 def text_of(betza: str) -> str:
@@ -33,7 +33,7 @@ def leg_lines(betza: str) -> list[str]:
 
 def test_glossary_has_every_atom_and_mode():
     g = glossary()
-    letters, _ = kb_tables()
+    letters = tables().letters
     for letter in set(letters) | set("UOI@"):
         assert g["atoms"][letter]["name"] and g["atoms"][letter]["description"], letter
     for boost in "XY":
@@ -48,7 +48,7 @@ def test_glossary_has_every_atom_and_mode():
 
 def test_glossary_has_every_direction_token():
     g = glossary()["directions"]
-    _, tokens = kb_tables()
+    tokens = tables().dirtab
     for system, token in tokens:
         assert token in g[system], (system, token)
         if system == "king":

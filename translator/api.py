@@ -17,7 +17,7 @@ from functools import lru_cache
 from translator.errors import BetzaError
 from translator.facts import move_facts, position_facts
 from translator.notation import Piece, parse
-from translator.position import Position, check_side
+from translator.position import PlacedPiece, Position, check_side
 from translator.squares import Square, square_name
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
@@ -165,8 +165,6 @@ def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
         parse_piece(pos.last_moved)
     pieces = dict(pos.pieces)
     old = pieces.get(origin)
-    from translator.position import PlacedPiece
-
     pieces[origin] = PlacedPiece(side, betza=str(piece), letter=old.letter if old else None,
                                  royal=old.royal if old else False,
                                  virgin=query.virgin or (old.virgin if old else False))

@@ -247,25 +247,20 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
            ) -> list[clingo.Symbol] | None:
     """Solve with start square ``q`` required to differ; the last model's atoms, or None
     when there is none."""
+    from translator.engine import SolverTimeout
+
     model: list = []
 
     def on_model(m: clingo.Model) -> None:
         model[:] = m.symbols(shown=True)
 
-    remaining = deadline - time.monotonic()
-    if remaining <= 0:
-        raise BetzaError(f"equivalence search gave up after the time limit of {timeout:g} s")
     assumptions = [(clingo.Function("differ", [clingo.Number(q)]), True)]
-    return _run(ctl, assumptions, on_model, model, remaining, timeout)
-
-
-def _run(ctl: clingo.Control, assumptions: list, on_model: Callable, model: list,
-         remaining: float, timeout: float) -> list[clingo.Symbol] | None:
     with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
-        if not handle.wait(remaining):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not handle.wait(remaining):
             handle.cancel()
-            raise BetzaError(f"equivalence search gave up after the time limit of "
-                             f"{timeout:g} s")
+            raise SolverTimeout(f"equivalence search gave up after the time limit of "
+                                f"{timeout:g} s")
         return model if handle.get().satisfiable else None
 
 

@@ -24,12 +24,11 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-import clingo
-
 from translator.api import Move as Found
 from translator.api import MovesQuery, batch_moves, parse_piece, resolve_name
 from translator.board import render_board
 from translator.errors import BetzaError
+from translator.kbtables import geometry, tables
 from translator.notation import Move, Piece
 from translator.position import Position
 from translator.resources import data_dir
@@ -58,58 +57,12 @@ def glossary() -> dict[str, Any]:
         return tomllib.load(fh)
 
 
-@dataclass(frozen=True)
-class _Tables:
-    letters: dict[str, tuple[int, int, str, str]]
-    dirtab: dict[tuple[str, str], frozenset[int]]
-    ovec: dict[int, tuple[int, int, int, int]]
-    boosts: dict[str, tuple[int, int]]
-
-
-@cache
-def _kb() -> _Tables:
-    """Atom geometry and direction tables from ``kb/atoms.lp`` and ``kb/directions.lp``."""
-    ctl = clingo.Control(["--warn=none"])
-    for name in ("atoms.lp", "directions.lp"):
-        ctl.load(str(data_dir("kb") / name))
-    ctl.ground([("base", [])])
-    letters: dict[str, tuple[int, int, str, str]] = {}
-    dirtab: dict[tuple[str, str], set[int]] = defaultdict(set)
-    ovec: dict[int, tuple[int, int, int, int]] = {}
-    boosts: dict[str, tuple[int, int]] = {}
-    for atom in ctl.symbolic_atoms:
-        sym, args = atom.symbol, atom.symbol.arguments
-        if sym.name == "letter" and len(args) == 5:
-            letters[args[0].string] = (args[1].number, args[2].number, args[3].name,
-                                       args[4].name)
-        elif sym.name == "dirtab" and len(args) == 3:
-            dirtab[(args[0].name, args[1].string)].add(args[2].number)
-        elif sym.name == "ovec" and len(args) == 5:
-            ovec[args[0].number] = tuple(a.number for a in args[1:])  # type: ignore[assignment]
-        elif sym.name == "boost" and len(args) == 3 and args[0].type == clingo.SymbolType.String:
-            boosts[args[0].string] = (args[1].number, args[2].number)
-    return _Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts)
-
-
-def _geometry(move: Move) -> tuple[int, int, str, str] | None:
-    """(A, B, system, kind) of the move's atom after any X/Y boost; None for U O I @."""
-    kb = _kb()
-    if move.atom.letter not in kb.letters:
-        return None
-    a, b, system, kind = kb.letters[move.atom.letter]
-    if move.atom.boost:
-        da, db = kb.boosts[move.atom.boost]
-        a, b, kind = a + da, b + db, "other"
-        system = "orth" if b == 0 else "diag" if a == b else "obl"
-    return a, b, system, kind
-
-
 # --------------------------------------------------------------------------- legs
 
 
 def _first_range(move: Move) -> RangeState:
     """The range state of the first leg (decision 2; legs.lp ``rng1``)."""
-    geo = _geometry(move)
+    geo = geometry(move)
     kind = geo[3] if geo else "other"
     if move.atom.doubled and kind == "step":
         kind = "slide"
@@ -152,7 +105,7 @@ def _turns(leg_dirs: tuple[str, ...], fourway: bool) -> set[int]:
     """The turns (eighths, clockwise) a continuation leg may take (decision 5 default)."""
     if not leg_dirs:
         return {0, 2, 6} if fourway else set(range(8))
-    return set().union(*(_kb().dirtab.get(("king", t), frozenset()) for t in leg_dirs))
+    return set().union(*(tables().dirtab.get(("king", t), frozenset()) for t in leg_dirs))
 
 
 def plan_legs(move: Move) -> list[_Leg]:
@@ -161,7 +114,7 @@ def plan_legs(move: Move) -> list[_Leg]:
     >>> [(leg.n, leg.modes, leg.implied) for leg in plan_legs(parse_piece("cpR").moves[0])]
     [(1, ('p',), ''), (2, ('c',), 'p')]
     """
-    geo = _geometry(move)
+    geo = geometry(move)
     fourway = bool(geo) and geo[2] in ("orth", "diag")  # type: ignore[index]
     legs = move.legs
     last = len(legs)
@@ -219,7 +172,7 @@ class _Unit:
 def _unit(a: int, b: int, system: str) -> _Unit:
     """Words for one step of an atom of leap (a, b) in direction system ``system``."""
     g = glossary()
-    kb = _kb()
+    kb = tables()
     letter = "K" if system == "king" else next(
         (x for x in "WFDNAHCZG" if kb.letters[x][:2] == (a, b)), None)
     if letter:
@@ -237,7 +190,7 @@ def _unit(a: int, b: int, system: str) -> _Unit:
 
 def _leg_unit(move: Move, leg: _Leg) -> tuple[_Unit, str]:
     """The unit the leg repeats, after atom rotation, and a note when it rotated."""
-    geo = _geometry(move)
+    geo = geometry(move)
     assert geo is not None
     a, b, system, _ = geo
     if system not in ("orth", "diag"):
@@ -285,7 +238,7 @@ def _state_words(rs: RangeState) -> str:
 def _vector_words(i: int, a: int, b: int) -> str:
     """``'2 forward 1 right'`` for oblique direction ``i`` of the (a, b) leap."""
     d = glossary()["directions"]
-    pa, pb, qa, qb = _kb().ovec[i]
+    pa, pb, qa, qb = tables().ovec[i]
     dx, dy = pa * a + pb * b, qa * a + qb * b
     parts = [(abs(dy), d["forward"] if dy > 0 else d["backward"]),
              (abs(dx), d["right"] if dx > 0 else d["left"])]
@@ -295,16 +248,16 @@ def _vector_words(i: int, a: int, b: int) -> str:
 
 def _first_directions(move: Move, leg: _Leg) -> str:
     d = glossary()["directions"]
-    geo = _geometry(move)
+    geo = geometry(move)
     assert geo is not None
     a, b, system, _ = geo
     if not leg.directions:
         return d["all4"] if system in ("orth", "diag") else d["all8"]
     words = " or ".join(d[system][t] for t in leg.directions)
-    indices = sorted(set().union(*(_kb().dirtab[(system, t)] for t in leg.directions)))
+    indices = sorted(set().union(*(tables().dirtab[(system, t)] for t in leg.directions)))
     if system == "obl":
         return f"{words}: {_join([_vector_words(i, a, b) for i in indices])}"
-    if system != "orth" and any(len(_kb().dirtab[(system, t)]) > 1 for t in leg.directions):
+    if system != "orth" and any(len(tables().dirtab[(system, t)]) > 1 for t in leg.directions):
         return f"{words}: {_join([d['names'][i] for i in indices])}"
     return words
 
@@ -314,7 +267,7 @@ def _continuation_directions(move: Move, leg: _Leg) -> str:
     if leg.implied:
         return d["hop_off"]
     if not leg.directions:
-        geo = _geometry(move)
+        geo = geometry(move)
         fourway = bool(geo) and geo[2] in ("orth", "diag")  # type: ignore[index]
         return d["default_fourway"] if fourway else d["default_eightway"]
     return " or ".join(d[t] for t in leg.directions)
@@ -430,7 +383,7 @@ def _atom_words(move: Move) -> str:
     info = g["atoms"][atom.letter]
     text = f"{info['name']} ({atom.letter}): {info['description']}"
     if atom.boost:
-        geo = _geometry(move)
+        geo = geometry(move)
         assert geo is not None
         unit = _unit(geo[0], geo[1], geo[2])
         text += f"; {g['boosts'][atom.boost]['description']}: here {unit.name} " \
@@ -453,7 +406,7 @@ def _special_line(move: Move) -> str:
     leg = move.legs[0]
     steps = move.range.steps if move.range is not None else None
     if letter == "O":
-        sides = set().union(*(_kb().dirtab[("orth", t)] for t in leg.directions)) & {2, 6} \
+        sides = set().union(*(tables().dirtab[("orth", t)] for t in leg.directions)) & {2, 6} \
             if leg.directions else {2, 6}
         side = (sp["castling_sides"] if sides == {2, 6} else
                 sp["castling_right"] if sides == {2} else sp["castling_left"])
@@ -571,7 +524,7 @@ def _move_notes(move: Move, legs: list[_Leg]) -> list[str]:
         out.append(m["oo"][0].upper() + m["oo"][1:] + ".")
     elif "o" in flags:
         out.append(m["o"][0].upper() + m["o"][1:] + ".")
-    geo = _geometry(move)
+    geo = geometry(move)
     if geo and geo[2] == "obl" and len(legs) > 1:
         out.append(g["directions"]["oblique_turns"])
     return ["  " + line for line in out]

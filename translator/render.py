@@ -74,9 +74,6 @@ def moves_text(betza: str, side: str, pos: Position, origin: Square, found: list
 
 
 def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> str:
-    from translator.svg import render_svg
-
-    pieces = {sq: (pc.letter or "", pc.side) for sq, pc in pos.pieces.items()}
     marks: dict[Square, str] = {}
     for mv in found:
         for c in mv.captures:
@@ -88,8 +85,7 @@ def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> s
         if marks.get(sq) and marks[sq] != kind and marks[sq] in ("move", "capture"):
             kind = "both"
         marks[sq] = kind
-    return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,
-                      title=title)
+    return position_svg(pos, marks, title, origin)
 
 
 def equiv_text(result, targets_only: bool = False) -> str:

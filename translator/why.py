@@ -142,7 +142,7 @@ def _control(ctx: _Context, extra: str, options: list[str]) -> clingo.Control:
     facts = [move_facts(t, parse_piece(betza)) for t, betza in ctx.types.items()]
     facts.append(_facts(ctx, ids, extra))
     ctl = clingo.Control(["--warn=none", *options])
-    ctl.add("base", [], engine.program_text("why.lp"))
+    engine.add_program(ctl, "why.lp")
     ctl.add("base", [], "\n".join(facts))
     ctl.ground([("base", [])])
     return ctl

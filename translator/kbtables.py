@@ -1,0 +1,70 @@
+"""The kb's atom geometry and direction tables, read once from kb/atoms.lp and
+kb/directions.lp, for the Python code that checks or describes notation.
+
+>>> geometry(parse("FX").moves[0])
+(4, 1, 'obl', 'other')
+>>> sorted(tables().dirtab[("obl", "hr")])
+[0, 2, 4, 6]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+
+import clingo
+
+from translator.notation import Move, parse  # noqa: F401  (parse: doctest)
+from translator.resources import data_dir
+
+
+@dataclass(frozen=True)
+class Tables:
+    """``letters``: atom letter -> (A, B, system, kind); ``dirtab``: (system, token) ->
+    direction indices; ``ovec``: oblique index -> leap coefficients; ``boosts``: X/Y ->
+    (DA, DB)."""
+
+    letters: dict[str, tuple[int, int, str, str]]
+    dirtab: dict[tuple[str, str], frozenset[int]]
+    ovec: dict[int, tuple[int, int, int, int]]
+    boosts: dict[str, tuple[int, int]]
+
+
+@cache
+def tables() -> Tables:
+    """The kb facts as Python tables (grounded once per process)."""
+    ctl = clingo.Control(["--warn=none"])
+    for name in ("atoms.lp", "directions.lp"):
+        ctl.load(str(data_dir("kb") / name))
+    ctl.ground([("base", [])])
+    letters: dict[str, tuple[int, int, str, str]] = {}
+    dirtab: dict[tuple[str, str], set[int]] = defaultdict(set)
+    ovec: dict[int, tuple[int, int, int, int]] = {}
+    boosts: dict[str, tuple[int, int]] = {}
+    for atom in ctl.symbolic_atoms:
+        sym, args = atom.symbol, atom.symbol.arguments
+        if sym.name == "letter" and len(args) == 5:
+            letters[args[0].string] = (args[1].number, args[2].number, args[3].name,
+                                       args[4].name)
+        elif sym.name == "dirtab" and len(args) == 3:
+            dirtab[(args[0].name, args[1].string)].add(args[2].number)
+        elif sym.name == "ovec" and len(args) == 5:
+            ovec[args[0].number] = tuple(a.number for a in args[1:])  # type: ignore[assignment]
+        elif sym.name == "boost" and len(args) == 3 and args[0].type == clingo.SymbolType.String:
+            boosts[args[0].string] = (args[1].number, args[2].number)
+    return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts)
+
+
+def geometry(move: Move) -> tuple[int, int, str, str] | None:
+    """(A, B, system, kind) of the move's atom after any X/Y boost (as encodings/legs.lp
+    computes it); None for the special atoms U O I @."""
+    kb = tables()
+    if move.atom.letter not in kb.letters:
+        return None
+    a, b, system, kind = kb.letters[move.atom.letter]
+    if move.atom.boost:
+        da, db = kb.boosts[move.atom.boost]
+        a, b, kind = a + da, b + db, "other"
+        system = "orth" if b == 0 else "diag" if a == b else "obl"
+    return a, b, system, kind
