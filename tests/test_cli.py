@@ -129,3 +129,11 @@ def test_imitator_copies_the_last_moved_piece(capsys):
     out = io.StringIO()
     run_batch(io.StringIO(line + "\n"), out)
     assert sorted(m["to"] for m in json.loads(out.getvalue())["moves"]) == ["a2", "b1"]
+
+
+def test_bad_square_caret_points_at_the_culprit(capsys):
+    assert main(["moves", "N", "--from", "e4x"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-2:] == ["  e4x", "    ^"]
+    assert main(["moves", "N", "--from", "e04"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == "   ^"

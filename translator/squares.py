@@ -30,15 +30,25 @@ def parse_square(text: str, files: int = MAX_SIZE, ranks: int = MAX_SIZE) -> Squ
     name = text.strip()
     m = _SQUARE.fullmatch(name)
     if not m or m.group(2).startswith("0"):
-        pos = next((i for i, ch in enumerate(name) if not (ch.isascii() and ch.isalnum())), 0)
         raise BetzaError("not a square name (expected a file letter and a rank, like e4)",
-                         text=name, pos=pos)
+                         text=name, pos=_culprit(name))
     x, y = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
     if x >= files:
         raise BetzaError(f"file {m.group(1)!r} is off a board {files} files wide", text=name, pos=0)
     if y >= ranks:
         raise BetzaError(f"rank {y + 1} is off a board {ranks} ranks high", text=name, pos=1)
     return (x, y)
+
+
+def _culprit(name: str) -> int:
+    """Where ``name`` stops looking like a square: after the file letter and rank digits
+    (a leading zero in the rank is the culprit too)."""
+    if not name or not ("a" <= name[0] <= "z"):
+        return 0
+    digits = len(name[1:]) - len(name[1:].lstrip("0123456789"))
+    if digits and name[1] == "0":
+        return 1
+    return min(1 + digits, len(name) - 1) if digits else 1 if len(name) > 1 else 0
 
 
 def parse_board_size(text: str) -> tuple[int, int]:
