@@ -55,7 +55,7 @@ def main() -> None:
         lines = make_lines(args.queries, files, ranks, rng)
         data = "\n".join(lines) + "\n"
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "translator.cli", "batch", "--quiet"],
+        proc = subprocess.run([sys.executable, "-m", "translator.cli.main", "batch", "--quiet"],
                               input=data, capture_output=True, text=True, check=True)
         wall = time.perf_counter() - start
         answers = proc.stdout.splitlines()
@@ -64,7 +64,7 @@ def main() -> None:
 
         import io
 
-        from translator.batch import run_batch
+        from translator.jsonapi.batch import run_batch
 
         start = time.perf_counter()
         run_batch(io.StringIO(data), io.StringIO())

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
-from translator.attacks import attacks  # noqa: E402
-from translator.equiv import equivalent  # noqa: E402
-from translator.fen import parse_fen  # noqa: E402
+from translator.catalogue.fen import parse_fen  # noqa: E402
+from translator.queries.attacks import attacks  # noqa: E402
+from translator.queries.equiv import equivalent  # noqa: E402
 
 TWO_LEG_PAIRS = [("afsW", "nN"), ("pafK", "jAjD"), ("afK", "nAnD"), ("mpafsK", "N"),
                  ("afafsW", "afsafF"), ("fcafmF", "fcF"), ("pafK", "nAnD"),

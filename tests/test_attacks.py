@@ -2,10 +2,10 @@
 
 import json
 
-from translator.attacks import attackers_of_square, attacks
-from translator.batch import answer_group
-from translator.fen import parse_fen
+from translator.catalogue.fen import parse_fen
+from translator.jsonapi.batch import answer_group
 from translator.position import PlacedPiece, Position
+from translator.queries.attacks import attackers_of_square, attacks
 
 FIDE = {"P": "fmWfceFifmnD", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K"}
 

@@ -3,8 +3,8 @@
 import io
 import json
 
-from translator.batch import run_batch
-from translator.cli import main
+from translator.cli.main import main
+from translator.jsonapi.batch import run_batch
 
 
 def run(capsys, *argv):

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from translator.api import moves
-from translator.batch import answer_group
-from translator.cli import main
-from translator.equiv import equivalent
+from translator.cli.main import main
+from translator.jsonapi.batch import answer_group
+from translator.queries.equiv import equivalent
+from translator.queries.moves import moves
 
 
 @pytest.mark.parametrize("a,b", [

@@ -6,8 +6,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from translator.catalogue.pieces import all_pieces
 from translator.errors import BetzaError
-from translator.explain import (
+from translator.notation.kbtables import tables
+from translator.notation.syntax import parse
+from translator.queries.explain import (
     explain_diagram,
     explain_lines,
     explain_svg,
@@ -15,9 +18,6 @@ from translator.explain import (
     glossary,
     plan_legs,
 )
-from translator.kbtables import tables
-from translator.notation import parse
-from translator.pieces import all_pieces
 
 
 def text_of(betza: str) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from translator.board import render_board
+from translator.catalogue.fen import board_fen, parse_fen, parse_piece_table
 from translator.errors import BetzaError
-from translator.fen import board_fen, parse_fen, parse_piece_table
 from translator.position import PlacedPiece, Position
+from translator.present.textboard import render_board
 
 FIDE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 CAPABLANCA = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"

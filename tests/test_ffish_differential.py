@@ -65,8 +65,8 @@ def test_cases_cover_both_boards_and_colours() -> None:
 
 
 def test_engine_agrees_with_fairy_stockfish() -> None:
-    from translator.api import batch_moves
     from translator.position import Position
+    from translator.queries.moves import batch_moves
 
     cases = random_cases()
     queries = [

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from translator.errors import BetzaError
-from translator.notation import combine_directions, parse
+from translator.notation.syntax import combine_directions, parse
 
 
 def legs(text):
@@ -95,7 +95,7 @@ def test_bad_input_is_one_error_with_a_caret(text, message, pos):
 
 
 def test_semantic_checks_name_the_token():
-    from translator.api import parse_piece
+    from translator.queries.moves import parse_piece
 
     with pytest.raises(BetzaError, match="chiral set needs an oblique atom") as info:
         parse_piece("hrW")

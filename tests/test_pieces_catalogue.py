@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from translator import pieces as pieces_mod
-from translator.errors import BetzaError
-from translator.pieces import (
+from translator.catalogue import pieces as pieces_mod
+from translator.catalogue.pieces import (
     CatalogueError,
     Check,
     NamedPiece,
@@ -26,6 +25,7 @@ from translator.pieces import (
     resolve_betza,
     search,
 )
+from translator.errors import BetzaError
 from translator.squares import parse_board_size, parse_square
 
 PIECES = all_pieces()

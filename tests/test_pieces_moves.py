@@ -2,8 +2,8 @@
 
 import pytest
 
-from translator.api import MovesQuery, batch_moves, parse_piece
-from translator.pieces import all_pieces, iter_checks, lookup, resolve_betza
+from translator.catalogue.pieces import all_pieces, iter_checks, lookup, resolve_betza
+from translator.queries.moves import MovesQuery, batch_moves, parse_piece
 
 CHECKS = list(iter_checks())
 
@@ -32,7 +32,7 @@ def test_hand_checked_fact(answers, index):
 
 
 def test_names_work_where_betza_strings_do():
-    from translator.api import moves
+    from translator.queries.moves import moves
 
     griffon = lookup("Griffon")
     assert griffon is not None and resolve_betza("Griffon") == griffon.betza

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from tests.squares_help import FILES, S, name, xy  # noqa: F401
-from translator.api import moves
 from translator.position import Position
+from translator.queries.moves import moves
 
 # --- helpers -------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Tests for the board drawing in translator.svg: structure, not pixels."""
+"""Tests for the board drawing in translator.present.svg: structure, not pixels."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from translator.present.svg import MARK_KINDS, render_svg
 from translator.squares import parse_square
-from translator.svg import MARK_KINDS, render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from translator.errors import BetzaError
-from translator.ini import (
+from translator.catalogue.ini import (
     IniImport,
     builtin_piece_names,
     builtin_variant_names,
@@ -17,7 +16,7 @@ from translator.ini import (
     normalise_fen,
     parse_ini,
 )
-from translator.variants import (
+from translator.catalogue.variants import (
     Variant,
     _tables,
     get_variant,
@@ -25,11 +24,12 @@ from translator.variants import (
     variant_files,
     variant_position,
 )
+from translator.errors import BetzaError
 
 DATA = Path(__file__).parent / "data"
 TEST_INI = DATA / "test_variants.ini"
 KB = Path(__file__).resolve().parent.parent / "kb"
-HAS_CATALOGUE = importlib.util.find_spec("translator.pieces") is not None
+HAS_CATALOGUE = importlib.util.find_spec("translator.catalogue.pieces") is not None
 
 # name -> (files, ranks, pieces on the board at the start)
 EXPECTED = {
@@ -53,17 +53,17 @@ def error(func, *args, **kwargs) -> BetzaError:
 
 
 def kb_variant(name: str) -> Variant:
-    """get_variant, skipping while named pieces cannot be resolved (no translator.pieces)."""
+    """get_variant, skipping while named pieces cannot be resolved."""
     try:
         return get_variant(name)
     except BetzaError as err:
         if not HAS_CATALOGUE and "known piece name" in err.message:
-            pytest.skip("named pieces need translator.pieces")
+            pytest.skip("named pieces need translator.catalogue.pieces")
         raise
 
 
 def start_position(variant: Variant):
-    pytest.importorskip("translator.fen")
+    pytest.importorskip("translator.catalogue.fen")
     return variant_position(variant)
 
 
@@ -76,7 +76,7 @@ def test_every_kb_file_loads(path: Path) -> None:
         variants = load_variant_file(path)
     except BetzaError as err:
         if not HAS_CATALOGUE and "known piece name" in err.message:
-            pytest.skip("named pieces need translator.pieces")
+            pytest.skip("named pieces need translator.catalogue.pieces")
         raise
     assert variants
     for v in variants:
@@ -143,7 +143,7 @@ def test_pawns() -> None:
 
 
 def test_named_pieces_resolve_to_betza() -> None:
-    pytest.importorskip("translator.pieces")
+    pytest.importorskip("translator.catalogue.pieces")
     for name in ("Capablanca", "Grand chess"):
         v = get_variant(name)
         for letter in "AC":
@@ -167,7 +167,7 @@ def test_xiangqi_moves_as_far_as_betza_goes() -> None:
 
 
 def test_every_betza_string_parses() -> None:
-    notation = pytest.importorskip("translator.notation")
+    notation = pytest.importorskip("translator.notation.syntax")
     for path in variant_files():
         for table in _tables(path):
             try:
@@ -175,7 +175,7 @@ def test_every_betza_string_parses() -> None:
             except BetzaError:
                 if HAS_CATALOGUE:
                     raise
-                continue  # a named piece: checked once translator.pieces exists
+                continue  # a named piece: checked once translator.catalogue.pieces exists
             for letter, betza in v.pieces.items():
                 try:
                     notation.parse(betza)
@@ -210,7 +210,7 @@ def test_variant_checks_its_fields() -> None:
 
 
 def test_start_fen_must_fit_the_board() -> None:
-    pytest.importorskip("translator.fen")
+    pytest.importorskip("translator.catalogue.fen")
     v = Variant("x", 4, 4, "4/4/K3 w", {"K": "K"})
     assert "ranks" in error(variant_position, v).message
     v = Variant("x", 5, 3, "4/4/K3 w", {"K": "K"})
@@ -291,7 +291,7 @@ def test_ini_notes(imported: IniImport) -> None:
 
 
 def test_ini_start_positions(imported: IniImport) -> None:
-    pytest.importorskip("translator.fen")
+    pytest.importorskip("translator.catalogue.fen")
     counts = {"tenfold": 40, "tenfold-child": 40, "mychess": 36, "myxiangqi": 32}
     for name, count in counts.items():
         pos = variant_position(imported[name])

@@ -1,8 +1,8 @@
 """Wall squares ('*' in Fairy-Stockfish FENs): no piece may enter or pass them."""
 
-from translator.api import moves
-from translator.fen import board_fen, parse_fen
-from translator.ini import parse_ini
+from translator.catalogue.fen import board_fen, parse_fen
+from translator.catalogue.ini import parse_ini
+from translator.queries.moves import moves
 
 
 def test_fen_walls_round_trip():

@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from translator.batch import run_batch
-from translator.cli import main
+from translator.cli.main import main
 from translator.errors import BetzaError
+from translator.jsonapi.batch import run_batch
 from translator.position import Position
-from translator.why import why
+from translator.queries.why import why
 
 
 def light(**kw):

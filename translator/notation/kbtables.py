@@ -15,7 +15,7 @@ from functools import cache
 
 import clingo
 
-from translator.notation import Move, parse  # noqa: F401  (parse: doctest)
+from translator.notation.syntax import Move, parse  # noqa: F401  (parse: doctest)
 from translator.resources import data_dir
 
 

@@ -2,8 +2,8 @@
 
 The variants live in ``kb/variants/*.toml`` (one ``[[variant]]`` table per variant); a piece
 may be given there by name (``A = "Archbishop"``, resolved through the piece catalogue in
-:mod:`translator.pieces`) or as a Betza string. Variants of a Fairy-Stockfish
-``variants.ini`` file come in through :mod:`translator.ini`.
+:mod:`translator.catalogue.pieces`) or as a Betza string. Variants of a Fairy-Stockfish
+``variants.ini`` file come in through :mod:`translator.catalogue.ini`.
 
 >>> v = get_variant("orthodox chess")
 >>> v.name, v.files, v.ranks, v.pieces["P"]
@@ -79,16 +79,10 @@ class Variant:
 
 
 def _kb_dir() -> Path:
-    """The kb folder: :func:`translator.resources.data_dir` if present, else next to the code."""
-    try:
-        from translator.resources import data_dir
-    except ImportError:
-        here = Path(__file__).resolve().parent
-        for candidate in (here / "_data" / "kb", here.parent / "kb"):
-            if candidate.is_dir():
-                return candidate
-        return here.parent / "kb"
-    return Path(data_dir("kb"))
+    """The kb folder (inside the installed wheel or the checkout)."""
+    from translator.resources import data_dir
+
+    return data_dir("kb")
 
 
 def resolve_piece(value: str, *, variant: str = "", letter: str = "") -> str:
@@ -101,7 +95,7 @@ def resolve_piece(value: str, *, variant: str = "", letter: str = "") -> str:
     'fmWfceFifmnD'
     """
     try:
-        from translator.pieces import resolve_betza
+        from translator.catalogue.pieces import resolve_betza
     except ImportError:
         def resolve_betza(text: str) -> str:
             return text
@@ -220,7 +214,7 @@ def get_variant(name: str, ini: str | Path | None = None) -> Variant:
     key = _key(name)
     names: list[str] = []
     if ini is not None:
-        from translator.ini import load_ini
+        from translator.catalogue.ini import load_ini
         imported = list(load_ini(ini).values())
         found = find_variant(name, imported)
         if found is not None:
@@ -251,7 +245,7 @@ def variant_position(v: Variant) -> Position:
     >>> pos.files, pos.ranks, pos.pieces[(4, 0)].betza
     (9, 10, 'W')
     """
-    from translator.fen import parse_fen
+    from translator.catalogue.fen import parse_fen
 
     try:
         pos = parse_fen(v.start_fen, v.pieces, files=v.files, royal_letters=v.royal)

@@ -1,6 +1,6 @@
 """``betza explain``: a Betza string (or a piece name) in plain English, with its move diagram.
 
-The sentences are generated from the parse (:mod:`translator.notation`); every word comes
+The sentences are generated from the parse (:mod:`translator.notation.syntax`); every word comes
 from ``kb/glossary.toml`` and the geometry from ``kb/atoms.lp`` and ``kb/directions.lp``.
 The diagram is computed with the engine (:func:`translator.api.batch_moves`): the piece on
 an empty board, and the same board with a lone enemy (or friend) on each square in turn.
@@ -24,13 +24,13 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from translator.api import Move as Found
-from translator.api import MovesQuery, batch_moves, parse_piece, resolve_name
-from translator.board import render_board
 from translator.errors import BetzaError
-from translator.kbtables import geometry, tables
-from translator.notation import Move, Piece
+from translator.notation.kbtables import geometry, tables
+from translator.notation.syntax import Move, Piece
 from translator.position import Position
+from translator.present.textboard import render_board
+from translator.queries.moves import Move as Found
+from translator.queries.moves import MovesQuery, batch_moves, parse_piece, resolve_name
 from translator.resources import data_dir
 from translator.squares import Square, parse_square, square_name
 
@@ -875,7 +875,7 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
     True
     """
-    from translator.svg import render_svg
+    from translator.present.svg import render_svg
 
     _, kinds = explain_diagram(betza, files, ranks, origin)
     start = parse_square(origin) if origin else _centre(files, ranks)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from translator.errors import BetzaError
-from translator.facts import move_facts, position_facts
-from translator.notation import Piece, parse
+from translator.facts.translate import move_facts, position_facts
+from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side
 from translator.squares import Square, square_name
 
@@ -70,7 +70,7 @@ class MovesQuery:
 @lru_cache(maxsize=4096)
 def parse_piece(text: str) -> Piece:
     """Parse (and check) a Betza string, or a piece name from the catalogue."""
-    from translator.validate import validate
+    from translator.notation.validate import validate
 
     piece = parse(resolve_name(text))
     validate(piece)
@@ -79,7 +79,7 @@ def parse_piece(text: str) -> Piece:
 
 def resolve_name(text: str) -> str:
     try:
-        from translator.pieces import resolve_betza
+        from translator.catalogue.pieces import resolve_betza
     except ImportError:  # the catalogue is optional for the engine
         return text
     return resolve_betza(text)
@@ -208,7 +208,7 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
     Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
     to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
     """
-    from translator import engine
+    from translator.solve import engine
 
     types: dict[str | None, int] = {}
     facts: list[str] = []

@@ -1,13 +1,13 @@
 """Checks a parsed piece against what the notation defines, before any solving.
 
-The direction tables live in kb/directions.lp (read through translator.kbtables).
+The direction tables live in kb/directions.lp (read through translator.notation.kbtables).
 """
 
 from __future__ import annotations
 
 from translator.errors import BetzaError
-from translator.kbtables import geometry, tables
-from translator.notation import Move, Piece
+from translator.notation.kbtables import geometry, tables
+from translator.notation.syntax import Move, Piece
 
 
 def validate(piece: Piece) -> None:

@@ -30,8 +30,8 @@ Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
 def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.api import MovesQuery, batch_moves
-    from translator.inputs import position_from
+    from translator.jsonapi.inputs import position_from
+    from translator.queries.moves import MovesQuery, batch_moves
 
     queries: list[MovesQuery | BetzaError] = []
     for line in lines:
@@ -69,8 +69,8 @@ def _required(line: dict[str, Any], key: str) -> str:
 
 
 def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.attacks import AttacksQuery, batch_attacks
-    from translator.inputs import position_from
+    from translator.jsonapi.inputs import position_from
+    from translator.queries.attacks import AttacksQuery, batch_attacks
 
     queries: list[AttacksQuery | BetzaError] = []
     for line in lines:
@@ -88,8 +88,8 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.equiv import equivalent
-    from translator.inputs import board_size
+    from translator.jsonapi.inputs import board_size
+    from translator.queries.equiv import equivalent
 
     out = []
     for line in lines:
@@ -104,8 +104,8 @@ def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.inputs import position_from
-    from translator.why import why
+    from translator.jsonapi.inputs import position_from
+    from translator.queries.why import why
 
     out = []
     for line in lines:
@@ -124,11 +124,6 @@ def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
                                 "why": _why}
-
-
-def register(name: str, handler: Handler) -> None:
-    """Add a query type to the batch mode."""
-    HANDLERS[name] = handler
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:

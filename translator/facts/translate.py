@@ -6,7 +6,7 @@ move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c).
 
 from __future__ import annotations
 
-from translator.notation import Piece, parse  # noqa: F401  (parse: doctest)
+from translator.notation.syntax import Piece, parse  # noqa: F401  (parse: doctest)
 from translator.position import Position
 
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import clingo
 
-from translator.api import Move, MovesQuery, _prepare, batch_moves, move_from_tokens
 from translator.errors import BetzaError
-from translator.facts import move_facts
-from translator.notation import Piece
+from translator.facts.translate import move_facts
+from translator.notation.syntax import Piece
 from translator.position import Position
+from translator.queries.moves import Move, MovesQuery, _prepare, batch_moves, move_from_tokens
 from translator.squares import Square, square_name
 
 __all__ = ["Why", "why"]
@@ -135,8 +135,8 @@ def _facts(ctx: _Context, ids: dict[str, int], extra: str) -> str:
 
 
 def _control(ctx: _Context, extra: str, options: list[str]) -> clingo.Control:
-    from translator import engine
-    from translator.api import parse_piece
+    from translator.queries.moves import parse_piece
+    from translator.solve import engine
 
     ids = {betza: t for t, betza in ctx.types.items()}
     facts = [move_facts(t, parse_piece(betza)) for t, betza in ctx.types.items()]
@@ -172,7 +172,7 @@ def _solve(ctl: clingo.Control, deadline: float, timeout: float, *, optimal: boo
 
 
 def _give_up(timeout: float) -> None:
-    from translator.engine import SolverTimeout
+    from translator.solve.engine import SolverTimeout
 
     raise SolverTimeout(f"the why search gave up after the time limit of {timeout:g} s")
 
@@ -248,7 +248,7 @@ def _coords(name: str) -> Square:
 
 
 def _glossary() -> dict[str, Any]:
-    from translator.explain import glossary
+    from translator.queries.explain import glossary
 
     return glossary()
 
@@ -282,13 +282,13 @@ def _direction_words(side: str, dx: int, dy: int) -> str:
 
 def _written(ctx: _Context, path: _Path):
     """The written move (notation.Move) that made ``path``."""
-    from translator.api import parse_piece
+    from translator.queries.moves import parse_piece
 
     return parse_piece(ctx.types[path.type_id]).moves[path.move_no - 1]
 
 
 def _planned(ctx: _Context, path: _Path) -> list:
-    from translator.explain import plan_legs
+    from translator.queries.explain import plan_legs
 
     move = _written(ctx, path)
     if move.atom.letter in "OI@":
@@ -326,7 +326,7 @@ class _Board:
 
 
 def _move_head(ctx: _Context, path: _Path, found: Move) -> str:
-    from translator.render import describe_move
+    from translator.present.render import describe_move
 
     move = _written(ctx, path)
     owner = "" if path.type_id == ctx.mover_type else \
@@ -372,7 +372,7 @@ def _leg_line(ctx: _Context, path: _Path, leg: _Leg, board: _Board,
 
 
 def _derivation(ctx: _Context, path: _Path | None, found: Move, board: _Board) -> list[str]:
-    from translator.render import describe_move
+    from translator.present.render import describe_move
 
     if path is None or not path.legs:
         lines = [f"{describe_move(found)}:", "  " + " -> ".join(found.legs)]
@@ -468,7 +468,7 @@ def _need_words(board: _Board, sq: str, need: str, leg: _Leg | None, plan) -> st
 
 def _context(betza: str, origin: str, to: str, position: Position, side: str | None,
              virgin: bool) -> tuple[_Context, MovesQuery]:
-    from translator.api import parse_piece
+    from translator.queries.moves import parse_piece
 
     query = MovesQuery(betza, origin, position, side, virgin)
     pos, start, piece = _prepare(query)

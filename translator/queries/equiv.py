@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 
 import clingo
 
-from translator.api import Move, distinct, move_from_tokens, parse_piece
 from translator.errors import BetzaError
-from translator.facts import move_facts
-from translator.notation import Piece, parse
+from translator.facts.translate import move_facts
+from translator.notation.syntax import Piece, parse
+from translator.queries.moves import Move, distinct, move_from_tokens, parse_piece
 from translator.squares import square_name
 
 _TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
@@ -154,8 +154,8 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     every start square; the solver guesses positions, requires a difference and
     minimises the pieces on the board.
     """
-    from translator import engine
     from translator.position import Position
+    from translator.solve import engine
 
     Position(files, ranks)  # checks the size
     pa, pb = parse_piece(a), parse_piece(b)
@@ -206,7 +206,7 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
 
 def _same_definitions(pa: Piece, pb: Piece) -> bool:
     """Cheap first step: identical normalised move definitions (encodings/samedef.lp)."""
-    from translator import engine
+    from translator.solve import engine
 
     facts = move_facts(1, pa) + " " + move_facts(2, pb)
     return bool(engine.run(facts, ["samedef.lp"]))
@@ -218,8 +218,8 @@ def _empty_board_difference(a: str, b: str, files: int, ranks: int,
     """A cheap first step: both pieces' moves from every start square of the empty board,
     as a piece that has moved and then as one that has not; a difference there is a
     counterexample with no other piece."""
-    from translator.api import MovesQuery, batch_moves
     from translator.position import Position
+    from translator.queries.moves import MovesQuery, batch_moves
 
     board = Position(files, ranks)
     cases = [(sq, virgin) for virgin in (False, True) for sq in squares]
@@ -247,7 +247,7 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
            ) -> list[clingo.Symbol] | None:
     """Solve with start square ``q`` required to differ; the last model's atoms, or None
     when there is none."""
-    from translator.engine import SolverTimeout
+    from translator.solve.engine import SolverTimeout
 
     model: list = []
 

@@ -1,6 +1,6 @@
 """Which pieces attack a square: every piece that could capture a piece standing there.
 
->>> from translator.fen import parse_fen
+>>> from translator.catalogue.fen import parse_fen
 >>> pos = parse_fen("8/8/8/3p4/8/2N5/8/8 w", {"N": "N", "P": "fmWfcF"})
 >>> [(a.square, [m.to for m in a.moves]) for a in attacks("d5", pos)]
 [('c3', ['d5'])]
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from translator.api import Move, distinct, parse_piece, solve_positions
 from translator.errors import BetzaError
 from translator.position import SIDES, PlacedPiece, Position, other_side
+from translator.queries.moves import Move, distinct, parse_piece, solve_positions
 from translator.squares import Square, square_name
 
 

@@ -27,7 +27,7 @@ def _names(value: Any, what: str) -> list[str]:
 
 
 def _table(value: Any) -> dict[str, str]:
-    from translator.fen import parse_piece_table
+    from translator.catalogue.fen import parse_piece_table
 
     if isinstance(value, str):
         return parse_piece_table(value)
@@ -106,13 +106,13 @@ def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def _fen_position(spec: Mapping[str, Any], variant: str | None) -> Position:
-    from translator.fen import parse_fen
+    from translator.catalogue.fen import parse_fen
 
     table: dict[str, str] = {}
     royal = spec.get("royal_letters")
     fen = spec.get("fen")
     if variant:
-        from translator.variants import get_variant
+        from translator.catalogue.variants import get_variant
 
         v = get_variant(variant, spec.get("ini"))
         table.update(v.pieces)

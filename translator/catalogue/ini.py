@@ -29,9 +29,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from translator.catalogue.variants import Variant, _kb_dir
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE
-from translator.variants import Variant, _kb_dir
 
 CHESS_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 _CUSTOM = re.compile(r"customPiece([0-9]+)")
@@ -358,7 +358,7 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
 def _check_start(variant: Variant, number: int, result: IniImport) -> None:
     """Note (never raise) when the start FEN does not fit the board or the piece table."""
     try:
-        from translator.variants import variant_position
+        from translator.catalogue.variants import variant_position
         variant_position(variant)
     except ImportError:
         return

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from translator.api import Move
-from translator.board import render_board
 from translator.position import Position
+from translator.present.textboard import render_board
+from translator.queries.moves import Move
 from translator.squares import Square, parse_square
 
 MOVE_MARKS = [
@@ -90,7 +90,7 @@ def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> s
 
 def equiv_text(result, targets_only: bool = False) -> str:
     """An equivalence answer: the verdict, or the counterexample drawn as a board."""
-    from translator.fen import board_fen
+    from translator.catalogue.fen import board_fen
 
     board = f"{result.files}x{result.ranks}"
     what = "destinations" if targets_only else "moves"
@@ -126,7 +126,7 @@ def equiv_text(result, targets_only: bool = False) -> str:
 def position_svg(pos: Position, marks: dict[Square, str], title: str,
                  origin: Square | None = None, labels: dict[str, str] | None = None) -> str:
     """Any board answer as SVG: the position's pieces plus marked squares."""
-    from translator.svg import render_svg
+    from translator.present.svg import render_svg
 
     pieces = {sq: (pc.letter or "", pc.side) for sq, pc in pos.pieces.items()}
     return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,

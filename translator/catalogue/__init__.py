@@ -1,0 +1,2 @@
+"""Knowledge that is data: named pieces, variants, FEN positions, Fairy-Stockfish
+variants.ini import."""

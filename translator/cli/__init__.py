@@ -1,0 +1,1 @@
+"""The ``betza`` command line: one module per command, each registering its subparser."""

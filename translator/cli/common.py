@@ -1,0 +1,75 @@
+"""What the command modules share: the argument parser class, position options, file
+output and the moving piece of a position."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from translator.errors import BetzaError
+from translator.position import Position
+
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports bad options on one line, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        hint = f" (see 'betza {self.prog.split()[-1]} --help')" if " " in self.prog else ""
+        self.exit(EXIT_USAGE, f"betza: error: {message}{hint}\n")
+
+
+def add_command(sub: argparse._SubParsersAction, name: str, **kwargs: Any
+                ) -> argparse.ArgumentParser:
+    """A subparser whose help keeps the worked examples' layout."""
+    return sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+
+
+def position_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("position (light form)")
+    g.add_argument("--board", default=None, metavar="FxR", help="board size, e.g. 8x8 or 12x10")
+    g.add_argument("--friends", default="", metavar="SQ,..", help="pieces of the mover's side")
+    g.add_argument("--enemies", default="", metavar="SQ,..", help="pieces of the other side")
+    g.add_argument("--royal", default="", metavar="SQ,..",
+                   help="which of the listed pieces are royal")
+    g = p.add_argument_group("position (FEN form)")
+    g.add_argument("--fen", help="FEN of the board (any size up to 26x26)")
+    g.add_argument("--pieces", metavar="TABLE", help='piece letters to Betza, "C:fcafmF,K:K"')
+    g.add_argument("--royal-letters", default=None, metavar="LETTERS",
+                   help="letters of royal pieces in the FEN (default K)")
+    g.add_argument("--variant", help="a variant of the knowledge base (fills board and pieces)")
+    g.add_argument("--ini", help="a Fairy-Stockfish variants.ini to take --variant from")
+    g = p.add_argument_group("state")
+    g.add_argument("--side", choices=["white", "black"], help="side of the moving piece")
+    g.add_argument("--ep", default="", metavar="SQ,..", help="squares open to e.p. capture")
+    g.add_argument("--ep-victim", metavar="SQ", help="the piece an e.p. capture removes")
+    g.add_argument("--last-moved", metavar="BETZA",
+                   help="the piece type that moved last (what the imitator I copies)")
+
+
+def position_spec(args: argparse.Namespace) -> dict[str, Any]:
+    spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "fen",
+                                                  "pieces", "variant", "ini", "side", "ep",
+                                                  "ep_victim", "royal_letters", "board",
+                                                  "last_moved")}
+    return {k: v for k, v in spec.items() if v not in (None, "")}
+
+
+def write_file(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as err:
+        raise BetzaError(f"cannot write {path}: {err.strerror}") from None
+
+
+def mover(args: argparse.Namespace, pos: Position) -> tuple[str, str]:
+    """The Betza string and side of the moving piece: as given, or the piece standing on
+    --from (with its own side) when no Betza string is given."""
+    standing = pos.pieces.get(pos.square(args.origin))
+    betza = args.betza or (standing.betza if standing else None)
+    if not betza:
+        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
+    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
+    return betza, side

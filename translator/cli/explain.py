@@ -1,0 +1,43 @@
+"""``betza explain``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from translator.cli.common import add_command, write_file
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "explain", help="describe a Betza string in plain English, with a diagram",
+        description="Explain every move and every leg of a Betza string in words, then "
+        "draw its moves on an empty board.",
+        epilog="""example:
+  betza explain fcafmF         the checker's capture, leg by leg, and its diagram
+  betza explain Griffon --board 8x8 --from d4 --svg griffon.svg""")
+    p.add_argument("betza", help="Betza string or piece name")
+    p.add_argument("--board", metavar="FxR", help="board of the diagram (default 9x9)")
+    p.add_argument("--from", dest="origin", metavar="SQ", help="square of the piece")
+    p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: the sentences and the diagram's marked squares")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from translator.queries.explain import explain_svg, explain_text
+    from translator.squares import parse_board_size
+
+    files, ranks = parse_board_size(args.board or "9x9")
+    if args.json:
+        from translator.queries.explain import explain_diagram, explain_lines
+
+        _, marks = explain_diagram(args.betza, files, ranks, args.origin)
+        print(json.dumps({"ok": True, "lines": explain_lines(args.betza),
+                          "diagram": {"files": files, "ranks": ranks, "marks": marks}}))
+        return 0
+    print(explain_text(args.betza, files, ranks, args.origin))
+    if args.svg:
+        write_file(args.svg, explain_svg(args.betza, files, ranks, args.origin))
+    return 0

@@ -1,0 +1,39 @@
+"""``betza pieces``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from translator.cli.common import add_command
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "pieces", help="list or search the named pieces of the knowledge base",
+        epilog="""example:
+  betza pieces                 every named piece with its Betza string
+  betza pieces shogi           pieces whose name, variant or note mentions shogi
+  betza moves Griffon --from d4    a name works wherever a Betza string does""")
+    p.add_argument("search", nargs="?", help="text to look for")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from translator.catalogue.pieces import all_pieces, search
+
+    found = search(args.search) if args.search else all_pieces()
+    if args.json:
+        print(json.dumps([{"name": p.name, "aliases": list(p.aliases), "betza": p.betza,
+                           "variants": list(p.variants), "note": p.note} for p in found]))
+        return 0
+    if not found:
+        print(f"no piece matches {args.search!r}")
+        return 1
+    width = max(len(p.name) for p in found)
+    for p in found:
+        also = f" (also {', '.join(p.aliases)})" if p.aliases else ""
+        print(f"{p.name:<{width}}  {p.betza}{also}")
+        print(f"{'':<{width}}  {p.note}" + (f" [{', '.join(p.variants)}]" if p.variants else ""))
+    return 0

@@ -1,0 +1,1 @@
+"""Stage 3, facts -> answer sets: the clingo engine (programs, limits, reading symbols)."""
