@@ -181,7 +181,7 @@ def test_induction_borrowing_castling_imitator():
 def test_defaults_are_named():
     text = text_of("aK")
     assert "with no mode letter, a leg before the last must end on an empty square" in text
-    assert "decision 5" in text
+    assert "continuation-directions" in text
     assert "pR = pafR" in text_of("pR")
 
 

@@ -100,7 +100,7 @@ def test_semantic_checks_name_the_token():
     with pytest.raises(BetzaError, match="chiral set needs an oblique atom") as info:
         parse_piece("hrW")
     assert info.value.pos == 0
-    with pytest.raises(BetzaError, match="decision 13") as info:
+    with pytest.raises(BetzaError, match="oblique-later-legs") as info:
         parse_piece("afrN")
     assert info.value.pos == 1
     parse_piece("hrarfNhlalfN")  # l/r are fine after a chiral first leg

@@ -407,6 +407,23 @@ def search(text: str) -> list[NamedPiece]:
     return [p for _, _, p in sorted(ranked, key=lambda t: t[:2])]
 
 
+def near_names(text: str, most: int = 3) -> list[str]:
+    """Catalogue names close to ``text`` (a misspelt name), best first.
+
+    >>> near_names("Lon")
+    ['Lion']
+    """
+    import difflib
+
+    key = _key(text)
+    by_key: dict[str, str] = {}
+    for piece in _catalogue():
+        for name in piece.names:
+            by_key.setdefault(_key(name), name)
+    close = difflib.get_close_matches(key, list(by_key), n=most, cutoff=0.75)
+    return list(dict.fromkeys(by_key[k] for k in close))
+
+
 def resolve_betza(text: str) -> str:
     """``text``'s Betza string if it names a catalogue piece, else ``text`` unchanged.
 

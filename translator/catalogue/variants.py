@@ -32,6 +32,8 @@ class Variant:
     """A variant: ``pieces`` maps upper-case letters to Betza strings (names resolved).
 
     ``royal`` holds the letters of the royal pieces ("" when nothing is royal).
+    ``names_of`` maps a letter to the catalogue piece it was given as; ``overrides`` maps a
+    letter whose Betza string the variant states itself to the reason it gives.
 
     >>> Variant("Tiny", 3, 3, "k2/3/2K w - -", {"K": "K"}).royal
     'K'
@@ -46,6 +48,8 @@ class Variant:
     note: str = ""
     source: str = ""
     aliases: tuple[str, ...] = field(default=())
+    names_of: dict[str, str] = field(default_factory=dict)
+    overrides: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for value, what in ((self.files, "files"), (self.ranks, "ranks")):
@@ -120,12 +124,8 @@ def _variant_from_table(data: dict[str, Any], path: Path, index: int) -> Variant
     aliases = data.get("aliases", [])
     if not (isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)):
         raise BetzaError(f"{where}: aliases must be a list of strings")
-    pieces: dict[str, str] = {}
-    for letter, value in data["pieces"].items():
-        if not isinstance(value, str):
-            raise BetzaError(f"{where}: piece {letter!r} must be a name or a Betza string")
-        pieces[letter] = resolve_piece(value, variant=name, letter=letter)
-    known = set(required) | {"aliases", "royal", "note", "source"}
+    pieces, names_of, reasons = _army(data, where, name)
+    known = set(required) | {"aliases", "royal", "note", "source", "overrides"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise BetzaError(f"{where}: unknown field(s) {', '.join(unknown)}")
@@ -139,7 +139,38 @@ def _variant_from_table(data: dict[str, Any], path: Path, index: int) -> Variant
         note=str(data.get("note", "")),
         source=str(data.get("source", path.name)),
         aliases=tuple(aliases),
+        names_of=names_of,
+        overrides=reasons,
     )
+
+
+def _army(data: dict[str, Any], where: str, variant: str
+          ) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Betza strings, catalogue names and override reasons of a variant's piece letters.
+
+    A piece is a catalogue name or a Betza string; ``[variant.overrides.X]`` (``betza``,
+    ``reason``) states the string the variant uses for a named piece instead of the
+    catalogue's, and why."""
+    overrides = data.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise BetzaError(f"{where}: overrides must be a table of piece letters")
+    pieces: dict[str, str] = {}
+    names_of: dict[str, str] = {}
+    reasons: dict[str, str] = {}
+    for letter, value in data["pieces"].items():
+        if not isinstance(value, str):
+            raise BetzaError(f"{where}: piece {letter!r} must be a name or a Betza string")
+        pieces[letter] = resolve_piece(value, variant=variant, letter=letter)
+        if pieces[letter] != value.strip():
+            names_of[letter] = value.strip()
+    for letter, table in overrides.items():
+        if letter not in pieces:
+            raise BetzaError(f"{where}: override of {letter!r}, which is not in the army")
+        if not (isinstance(table, dict) and isinstance(table.get("betza"), str)
+                and isinstance(table.get("reason"), str)):
+            raise BetzaError(f"{where}: override of {letter!r} needs betza and reason strings")
+        pieces[letter], reasons[letter] = table["betza"], table["reason"]
+    return pieces, names_of, reasons
 
 
 def _tables(path: Path) -> list[dict[str, Any]]:

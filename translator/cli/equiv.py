@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza equiv Q RB                 equivalent on 8x8
   betza equiv W7 R --board 8x8 --board 12x12
       equal on 8x8, different on 12x12: from a1 the rook reaches a9
-  betza equiv pafK nAnD            different on an empty board (decision 17)
+  betza equiv pafK nAnD            different: pafK hops over a neighbour and lands
+                                   one step beyond, as jAjD does
   betza equiv aisR B --json""")
     p.add_argument("a", help="first Betza string or piece name")
     p.add_argument("b", help="second Betza string or piece name")

@@ -235,8 +235,9 @@ def _explain(err: UnexpectedInput, text: str) -> BetzaError:
         if not ch.isascii():
             return BetzaError(f"non-ASCII character {ch!r}", text=text, pos=pos)
         if ch in "-()":
-            return BetzaError("Betza 2.0 chaining with '-' and parentheses is a separate "
-                              "dialect (spec decision 14), not XBetza", text=text, pos=pos)
+            return BetzaError("Betza 2.0 chaining with '-' and parentheses is a separate, "
+                              "later notation, not XBetza (see docs/readings.md, betza-2)",
+                              text=text, pos=pos)
         if ch == "w":
             return BetzaError("'w' is not an XBetza modifier", text=text, pos=pos)
         if ch.isdigit():

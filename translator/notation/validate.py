@@ -12,7 +12,7 @@ from translator.notation.syntax import Move, Piece
 
 def validate(piece: Piece) -> None:
     """Raise BetzaError for direction letters the atom cannot have (e.g. ``hrW``) and for
-    l/r in continuation legs of oblique atoms without a chiral first leg (decision 13)."""
+    l/r in continuation legs of oblique atoms without a chiral first leg."""
     tokens = tables().dirtab
     text = piece.source
     for move in piece.moves:
@@ -32,8 +32,9 @@ def validate(piece: Piece) -> None:
                 if n and system == "obl" and not chiral and set(tok) & {"l", "r"}:
                     raise BetzaError(
                         f"direction {tok!r} in a continuation leg of an oblique atom is "
-                        "undefined (spec decision 13): use s, or split the move into hr/hl "
-                        "sets (e.g. hrarfNhlalfN)", text=text, pos=_find(text, move, tok))
+                        "undefined: use s, or split the move into the chiral halves hr/hl "
+                        "(e.g. hrarfNhlalfN); see docs/readings.md, oblique-later-legs",
+                        text=text, pos=_find(text, move, tok))
 
 
 def _find(text: str, move: Move, token: str) -> int | None:

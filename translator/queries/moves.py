@@ -72,9 +72,26 @@ def parse_piece(text: str) -> Piece:
     """Parse (and check) a Betza string, or a piece name from the catalogue."""
     from translator.notation.validate import validate
 
-    piece = parse(resolve_name(text))
+    try:
+        piece = parse(resolve_name(text))
+    except BetzaError as err:
+        raise _misspelt_name(text) or err from None
     validate(piece)
     return piece
+
+
+def _misspelt_name(text: str) -> BetzaError | None:
+    """For text that is neither a Betza string nor a name: the names it may have meant."""
+    from translator.catalogue.pieces import near_names
+
+    stripped = text.strip()
+    if len(stripped) < 3 or not ("a" <= stripped[-1] <= "z" or " " in stripped):
+        return None
+    close = near_names(stripped)
+    if not close:
+        return None
+    return BetzaError(f"unknown piece {stripped!r} — did you mean {' or '.join(close)}?",
+                      text=text, pos=text.find(stripped))
 
 
 def resolve_name(text: str) -> str:
