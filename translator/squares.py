@@ -34,10 +34,17 @@ def parse_square(text: str, files: int = MAX_SIZE, ranks: int = MAX_SIZE) -> Squ
                          text=name, pos=_culprit(name))
     x, y = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
     if x >= files:
-        raise BetzaError(f"file {m.group(1)!r} is off a board {files} files wide", text=name, pos=0)
+        raise BetzaError(f"file {m.group(1)!r} is off a board {_count(files, 'file')} wide",
+                         text=name, pos=0)
     if y >= ranks:
-        raise BetzaError(f"rank {y + 1} is off a board {ranks} ranks high", text=name, pos=1)
+        raise BetzaError(f"rank {y + 1} is off a board {_count(ranks, 'rank')} high",
+                         text=name, pos=1)
     return (x, y)
+
+
+def _count(n: int, noun: str) -> str:
+    """``8 files``, ``1 file``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _culprit(name: str) -> int:

@@ -65,11 +65,7 @@ def write_file(path: str, text: str) -> None:
 
 
 def mover(args: argparse.Namespace, pos: Position) -> tuple[str, str]:
-    """The Betza string and side of the moving piece: as given, or the piece standing on
-    --from (with its own side) when no Betza string is given."""
-    standing = pos.pieces.get(pos.square(args.origin))
-    betza = args.betza or (standing.betza if standing else None)
-    if not betza:
-        raise BetzaError(f"no Betza string given and no typed piece stands on {args.origin}")
-    side = args.side or (standing.side if standing and not args.betza else pos.side_to_move)
-    return betza, side
+    """The Betza string and side of the moving piece (see :func:`moving_piece`)."""
+    from translator.jsonapi.inputs import moving_piece
+
+    return moving_piece(args.betza, args.side, pos, args.origin)

@@ -31,11 +31,9 @@ def run(args: argparse.Namespace) -> int:
 
     files, ranks = parse_board_size(args.board or "9x9")
     if args.json:
-        from translator.queries.explain import explain_diagram, explain_lines
+        from translator.jsonapi.batch import explain_answer
 
-        _, marks = explain_diagram(args.betza, files, ranks, args.origin)
-        print(json.dumps({"ok": True, "lines": explain_lines(args.betza),
-                          "diagram": {"files": files, "ranks": ranks, "marks": marks}}))
+        print(json.dumps(explain_answer(args.betza, files, ranks, args.origin)))
         return 0
     print(explain_text(args.betza, files, ranks, args.origin))
     if args.svg:

@@ -30,18 +30,15 @@ Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
 def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.jsonapi.inputs import position_from
+    from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.moves import MovesQuery, batch_moves
 
     queries: list[MovesQuery | BetzaError] = []
     for line in lines:
         try:
-            betza, origin = _required(line, "betza"), _required(line, "from")
-            virgin = line.get("virgin", False)
-            if not isinstance(virgin, bool):
-                raise BetzaError("virgin must be true or false")
-            queries.append(MovesQuery(betza, origin, position_from(line), line.get("side"),
-                                      virgin))
+            origin, pos = _required(line, "from"), position_from(line)
+            betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
+            queries.append(MovesQuery(betza, origin, pos, side, _virgin(line)))
         except BetzaError as err:
             queries.append(err)
     answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)])
@@ -66,6 +63,20 @@ def _required(line: dict[str, Any], key: str) -> str:
     if not isinstance(value, str) or not value:
         raise BetzaError(f"missing {key!r} (a string)")
     return value
+
+
+def _optional(line: dict[str, Any], key: str) -> str | None:
+    value = line.get(key)
+    if value is not None and not isinstance(value, str):
+        raise BetzaError(f"{key!r} must be a string")
+    return value or None
+
+
+def _virgin(line: dict[str, Any]) -> bool:
+    virgin = line.get("virgin", False)
+    if not isinstance(virgin, bool):
+        raise BetzaError("virgin must be true or false")
+    return virgin
 
 
 def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -104,26 +115,45 @@ def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.jsonapi.inputs import position_from
+    from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.why import why
 
     out = []
     for line in lines:
         try:
-            betza, origin = _required(line, "betza"), _required(line, "from")
-            to = _required(line, "to")
-            virgin = line.get("virgin", False)
-            if not isinstance(virgin, bool):
-                raise BetzaError("virgin must be true or false")
-            answer = why(betza, origin, to, position_from(line), line.get("side"), virgin)
-            out.append(answer.as_json())
+            origin, to, pos = _required(line, "from"), _required(line, "to"), position_from(line)
+            betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
+            out.append(why(betza, origin, to, pos, side, _virgin(line)).as_json())
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
+def explain_answer(betza: str, files: int, ranks: int, origin: str | None) -> dict[str, Any]:
+    """The answer of an ``explain`` query (and of ``betza explain --json``)."""
+    from translator.queries.explain import explain_diagram, explain_lines
+
+    _, marks = explain_diagram(betza, files, ranks, origin)
+    return {"ok": True, "lines": explain_lines(betza),
+            "diagram": {"files": files, "ranks": ranks, "marks": marks}}
+
+
+def _explain(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.squares import parse_board_size
+
+    out = []
+    for line in lines:
+        try:
+            files, ranks = parse_board_size(str(line.get("board") or "9x9"))
+            out.append(explain_answer(_required(line, "betza"), files, ranks,
+                                      _optional(line, "from")))
         except BetzaError as err:
             out.append(error(err))
     return out
 
 
 HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
-                                "why": _why}
+                                "why": _why, "explain": _explain}
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:

@@ -67,6 +67,19 @@ def position_from(spec: Mapping[str, Any]) -> Position:
     return pos
 
 
+def moving_piece(betza: str | None, side: str | None, pos: Position, origin: str
+                 ) -> tuple[str, str]:
+    """The Betza string and side of the piece asked about: as given, or the piece standing
+    on ``origin`` (with its own side) when no Betza string is given."""
+    standing = pos.pieces.get(pos.square(origin))
+    found = betza or (standing.betza if standing else None)
+    if not found:
+        raise BetzaError(f"no Betza string given and no typed piece stands on {origin}")
+    if side is None:
+        side = standing.side if standing and not betza else pos.side_to_move
+    return found, side
+
+
 def _keyed_by_square(pieces: Mapping[str, Any]) -> bool:
     return any(len(k) > 1 for k in pieces) or any(isinstance(v, Mapping)
                                                    for v in pieces.values())

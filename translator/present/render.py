@@ -90,8 +90,6 @@ def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> s
 
 def equiv_text(result, targets_only: bool = False) -> str:
     """An equivalence answer: the verdict, or the counterexample drawn as a board."""
-    from translator.catalogue.fen import board_fen
-
     board = f"{result.files}x{result.ranks}"
     what = "destinations" if targets_only else "moves"
     if result.equivalent:
@@ -112,10 +110,8 @@ def equiv_text(result, targets_only: bool = False) -> str:
     lines = [f"{result.a} and {result.b} differ on {board}. Smallest counterexample "
              f"({len(pos.pieces)} piece{'s' if len(pos.pieces) != 1 else ''}):",
              render_board(pos.files, pos.ranks, cells, used_legend(cells, legend)),
-             f"FEN {board_fen(pos)}, piece on {ce.start}"
-             + (", not yet moved" if ce.virgin else "")
-             + (f", royal {' '.join(ce.royal)}" if ce.royal else "")
-             + (f", e.p. {' '.join(ce.ep)} victim {ce.ep_victim}" if ce.ep else "")]
+             "To look at it (every other piece only blocks, so it gets the same string):",
+             f"  {ce.paste_command(result.a)}", f"  {ce.paste_command(result.b)}"]
     for name, only in ((result.a, ce.only_a), (result.b, ce.only_b)):
         if only:
             lines.append(f"only {name}:")

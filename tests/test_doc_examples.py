@@ -1,0 +1,48 @@
+"""Every console example in README.md and docs/*.md runs and prints what the page shows.
+
+A ```console block holds commands after "$ " and, below each, its exact output (stdout and
+stderr). The commands run in a shell with this environment's ``betza`` first on PATH, in a
+scratch folder, so that examples writing files leave nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _examples() -> list[tuple[str, str, str]]:
+    found = []
+    for page in PAGES:
+        for block in re.findall(r"```console\n(.*?)```", page.read_text(), re.S):
+            for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+                command, _, output = chunk.partition("\n")
+                found.append((page.name, command, output))
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def test_the_pages_have_examples() -> None:
+    assert len(EXAMPLES) >= 10
+
+
+@pytest.mark.parametrize(("page", "command", "expected"), EXAMPLES,
+                         ids=[f"{p}:{c[:40]}" for p, c, _ in EXAMPLES])
+def test_example_prints_what_the_page_shows(page: str, command: str, expected: str,
+                                            tmp_path: Path) -> None:
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+               COLUMNS="100")
+    done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    got = [line.rstrip() for line in done.stdout.splitlines()]
+    assert got == [line.rstrip() for line in expected.splitlines()], f"{page}: $ {command}"
