@@ -152,8 +152,26 @@ def _explain(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _find(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.queries.find import Example, find
+
+    out = []
+    for line in lines:
+        try:
+            examples = line.get("examples")
+            if not isinstance(examples, list) or not examples:
+                raise BetzaError("missing 'examples' (a list of example objects)")
+            limit = line.get("limit", 5)
+            if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
+                raise BetzaError("limit must be a whole number from 1 to 50")
+            out.append(find([Example.from_json(e) for e in examples], limit=limit).as_json())
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
 HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
-                                "why": _why, "explain": _explain}
+                                "why": _why, "explain": _explain, "find": _find}
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:

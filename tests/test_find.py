@@ -1,0 +1,91 @@
+"""``betza find``: from drawn moves to the shortest Betza string (hand-drawn examples)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from translator.cli.main import main
+from translator.errors import BetzaError
+from translator.jsonapi.batch import answer_group
+from translator.queries.equiv import equivalent
+from translator.queries.find import Example, find
+
+KNIGHT_FROM_E4 = ("c5", "c3", "d6", "d2", "f6", "f2", "g5", "g3")
+
+
+def test_the_knights_eight_squares_give_n() -> None:
+    result = find([Example("d4", both=("b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"))])
+    assert result.betza == "N"
+    assert result.alternatives == []
+
+
+def test_the_pawn_of_shatranj() -> None:
+    # a step straight forward without capturing, captures one step diagonally forward
+    result = find([Example("e4", moves=("e5",), captures=("d5", "f5"))])
+    assert result.betza == "fmWfcF"
+    assert result.same_length == ["fcFfmK"]  # fmK is the same forward step
+
+
+def test_without_a_blocker_the_horse_is_drawn_as_a_knight() -> None:
+    assert find([Example("e4", both=KNIGHT_FROM_E4)]).betza == "N"
+    # and the two differ once a piece stands next to the horse
+    verdict = equivalent("N", "mafsW")
+    assert not verdict.equivalent
+    assert len(verdict.counterexample.friends + verdict.counterexample.enemies) == 1
+
+
+def test_a_blocker_on_e5_makes_it_the_xiangqi_horse() -> None:
+    blocked = Example("e4", friends=("e5",), both=("c5", "c3", "d2", "f2", "g5", "g3"))
+    result = find([Example("e4", both=KNIGHT_FROM_E4), blocked])
+    assert result.betza == "nN"
+    assert equivalent(result.betza, "mafsW").equivalent
+
+
+def test_the_cannon_from_two_drawings() -> None:
+    # screens: friend d6 and f4, enemies b4 and d2; the cannon moves like a rook and
+    # captures by jumping exactly one piece (a lone enemy anywhere beyond would be taken)
+    screens = Example("d4", friends=("d6", "f4"), enemies=("b4", "d2"),
+                      moves=("d5", "e4", "c4", "d3"),
+                      captures=("d7", "d8", "g4", "h4", "a4", "d1"))
+    # a friend on a diagonal: no capture over it, so the cannon is no queen-hopper
+    diagonal = Example("d4", friends=("f6",),
+                       moves=("d5", "d6", "d7", "d8", "d3", "d2", "d1", "a4", "b4", "c4",
+                              "e4", "f4", "g4", "h4"))
+    result = find([screens, diagonal])
+    assert result.betza == "mRcpR"
+
+
+def test_nothing_fits_names_the_smallest_set_of_squares() -> None:
+    # h8 alone from d4: every candidate that reaches it (B, Q, AA, the Picket ...) also
+    # reaches f6, which is not drawn; h8 without f6 is the smallest contradiction
+    result = find([Example("d4", moves=("h8",))])
+    assert result.betza is None
+    assert result.unsatisfiable == [(0, "f6"), (0, "h8")]
+
+
+def test_bad_drawings_are_refused() -> None:
+    with pytest.raises(BetzaError, match="holds a friend"):
+        find([Example("d4", friends=("d5",), moves=("d5",))])
+    with pytest.raises(BetzaError, match="off a board"):
+        Example.from_json({"from": "d4", "moves": ["z9"]}).wanted()
+    with pytest.raises(BetzaError, match="unknown example key"):
+        Example.from_json({"from": "d4", "move": ["d5"]})
+
+
+def test_batch_kind_find() -> None:
+    line = {"query": "find", "examples": [{"from": "e4", "moves": ["e5"],
+                                           "captures": "d5,f5"}]}
+    (answer,) = answer_group([json.dumps(line)])
+    assert answer["ok"] and answer["betza"] == "fmWfcF"
+    (bad,) = answer_group([json.dumps({"query": "find", "examples": []})])
+    assert bad == {"ok": False, "error": "missing 'examples' (a list of example objects)"}
+
+
+def test_cli_first_line_is_the_string_and_exit_codes(capsys) -> None:
+    assert main(["find", "--from", "d4", "--both", "d5,d3,c4,e4"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "W"
+    assert main(["find", "--from", "d4", "--moves", "h8"]) == 1
+    assert "example 1: h8 (move)" in capsys.readouterr().out
+    assert main(["find", "--from", "d4", "--moves", "z9"]) == 2

@@ -1,0 +1,258 @@
+"""``betza find``: the shortest Betza string whose moves are the drawn ones.
+
+The user draws, in one or more example positions, the squares where the piece moves
+(without capturing), captures, or may do both. The solver (encodings/find.lp) chooses a set
+of candidate moves of kb/find_space.toml, with their direction letters, whose moves in every
+example are exactly the drawn ones, with the fewest characters (``#minimize``). Python builds
+the facts, reads the chosen moves back and checks the answer with the moves query.
+
+>>> find([Example("d4", both=("b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"))]).betza
+'N'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+
+from translator.errors import BetzaError
+from translator.facts.translate import move_facts, position_facts
+from translator.notation.syntax import Piece
+from translator.position import PlacedPiece, Position
+from translator.queries.equiv import Counterexample, equivalent
+from translator.queries.find_check import drawn_marks
+from translator.queries.find_space import Space, candidate_space, clashes
+from translator.solve import engine
+from translator.squares import square_name
+
+MARKS = ("moves", "captures", "both")
+EXAMPLE_KEYS = {"from", "board", "files", "ranks", "side", "friends", "enemies", *MARKS}
+
+
+def _squares(value: Any, key: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(s for s in (p.strip() for p in value.split(",")) if s)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise BetzaError(f"{key} must be a list of square names")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One drawn example: the piece on ``origin`` of a ``files`` x ``ranks`` board with
+    ``friends`` and ``enemies``, and the squares where it must move (only), capture (only)
+    or do both; every other square must be no destination."""
+
+    origin: str
+    files: int = 8
+    ranks: int = 8
+    moves: tuple[str, ...] = ()
+    captures: tuple[str, ...] = ()
+    both: tuple[str, ...] = ()
+    friends: tuple[str, ...] = ()
+    enemies: tuple[str, ...] = ()
+    side: str = "white"
+
+    def position(self) -> Position:
+        return Position.light(self.files, self.ranks, side=self.side,
+                              friends=list(self.friends), enemies=list(self.enemies))
+
+    def wanted(self) -> dict[str, set[str]]:
+        """Square name -> the kinds drawn there (``m`` move, ``c`` capture)."""
+        pos = self.position()
+        out: dict[str, set[str]] = {}
+        for names, kinds in ((self.moves, "m"), (self.captures, "c"), (self.both, "mc")):
+            for name in names:
+                sq = pos.square(name)
+                occupant = pos.pieces.get(sq)
+                if occupant is not None and occupant.side == self.side:
+                    raise BetzaError(f"{name} holds a friend: the piece cannot end there",
+                                     text=name, pos=0)
+                if occupant is not None and kinds == "m":
+                    raise BetzaError(f"{name} holds an enemy: a move there captures it",
+                                     text=name, pos=0)
+                out.setdefault(square_name(sq), set()).update(
+                    "c" if occupant is not None else kinds)
+        return out
+
+    @classmethod
+    def from_json(cls, spec: Mapping[str, Any]) -> Example:
+        """An example from the keys of a batch line or a ``--example`` group: ``from``,
+        ``board`` (``"8x8"``) or ``files``/``ranks``, ``moves``, ``captures``, ``both``,
+        ``friends``, ``enemies`` (square lists or comma-separated text), ``side``.
+
+        >>> Example.from_json({"from": "d4", "both": "d5,d3"}).both
+        ('d5', 'd3')
+        """
+        from translator.jsonapi.inputs import board_size
+
+        if not isinstance(spec, Mapping):
+            raise BetzaError("an example must be an object with from, moves, captures, both …")
+        unknown = sorted(set(spec) - EXAMPLE_KEYS)
+        if unknown:
+            raise BetzaError(f"unknown example key(s): {', '.join(unknown)}")
+        origin = spec.get("from")
+        if not isinstance(origin, str) or not origin:
+            raise BetzaError("an example needs 'from', the piece's square")
+        files, ranks = board_size(spec)
+        side = spec.get("side", "white")
+        if side not in ("white", "black"):
+            raise BetzaError("side must be white or black", text=str(side), pos=0)
+        lists = {key: _squares(spec.get(key), key) for key in MARKS + ("friends", "enemies")}
+        return cls(origin, files, ranks, side=side, **lists)
+
+    def as_json(self) -> dict:
+        return {"from": self.origin, "files": self.files, "ranks": self.ranks,
+                "moves": list(self.moves), "captures": list(self.captures),
+                "both": list(self.both), "friends": list(self.friends),
+                "enemies": list(self.enemies), "side": self.side}
+
+
+@dataclass
+class FindResult:
+    """The shortest string (``None`` when no candidate fits), other shortest strings that
+    are different pieces, a position where the first two differ, and, when nothing fits,
+    the smallest set of drawn squares that no candidate satisfies."""
+
+    betza: str | None
+    alternatives: list[str] = field(default_factory=list)
+    same_length: list[str] = field(default_factory=list)
+    differ_at: Counterexample | None = None
+    unsatisfiable: list[tuple[int, str]] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        out: dict = {"ok": True, "betza": self.betza, "alternatives": self.alternatives}
+        if self.same_length:
+            out["equal_spellings"] = self.same_length
+        if self.differ_at is not None:
+            out["differ_at"] = self.differ_at.as_json()
+        if self.betza is None:
+            out["unsatisfiable"] = [{"example": i + 1, "square": sq}
+                                    for i, sq in self.unsatisfiable]
+        return out
+
+
+def _facts(examples: list[Example], space: Space) -> str:
+    piece = Piece(tuple(c.move for c in space.candidates))
+    out = [move_facts(1, piece)]
+    for m, cand in enumerate(space.candidates, start=1):
+        out.append(f"base_len({m},{len(str(cand.move))}).")
+        out.extend(f'cand_tok({m},"{tok}").' for tok in cand.tokens)
+        out.extend(f'clash({m},"{a}","{b}").' for a, b in clashes(cand.system))
+    tokens = {tok for c in space.candidates for tok in c.tokens}
+    out.extend(f'tok_len("{tok}",{len(tok)}).' for tok in tokens)
+    for q, ex in enumerate(examples, start=1):
+        pos = ex.position()
+        origin = pos.square(ex.origin)
+        if origin in pos.pieces:
+            raise BetzaError(f"the piece's own square {ex.origin} also holds another piece",
+                             text=ex.origin, pos=0)
+        pos.pieces[origin] = PlacedPiece(ex.side, betza="find")
+        out.append(position_facts(q, pos, {"find": 1}, [origin], set()))
+        for name, kinds in ex.wanted().items():
+            x, y = pos.square(name)
+            out.extend(f"want({q},{x},{y},{k})." for k in sorted(kinds))
+    return "\n".join(out)
+
+
+def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0) -> FindResult:
+    """The shortest Betza string of the search space whose moves are the drawn ones."""
+    if not examples:
+        raise BetzaError("find needs at least one example")
+    if not any(ex.wanted() for ex in examples):
+        raise BetzaError("nothing is drawn: mark at least one destination in some example")
+    space = candidate_space()
+    ctl = clingo.Control(["--warn=none", "--opt-mode=optN"])
+    engine.add_program(ctl, "find.lp")
+    ctl.add("base", [], _facts(examples, space))
+    ctl.ground([("base", [])])
+    keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
+    for atom in ctl.symbolic_atoms.by_signature("keep", 3):
+        ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
+    found = _optimal(ctl, keep, space, limit, timeout)
+    if not found:
+        return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples))
+    return _rank(found, examples, space, limit)
+
+
+def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,
+             timeout: float) -> list[str]:
+    strings: list[str] = []
+
+    def on_model(model: clingo.Model) -> bool:
+        if model.optimality_proven:
+            text = _spell(model.symbols(shown=True), space)
+            if text not in strings:
+                strings.append(text)
+        return len(strings) < 4 * limit
+
+    with ctl.solve(assumptions=list(keep), on_model=on_model,
+                   async_=True) as handle:
+        if not handle.wait(timeout):
+            handle.cancel()
+            raise engine.SolverTimeout(f"find gave up after the time limit of {timeout:g} s")
+    return strings
+
+
+def _spell(symbols: list[clingo.Symbol], space: Space) -> str:
+    chosen: dict[int, list[str]] = {}
+    for sym in symbols:
+        if sym.name == "on":
+            chosen.setdefault(sym.arguments[0].number, [])
+    for sym in symbols:
+        if sym.name == "dir":
+            chosen[sym.arguments[0].number].append(sym.arguments[1].string)
+    moves = [space.candidates[m - 1].spelled(toks) for m, toks in sorted(chosen.items())]
+    moves.sort(key=space.move_key)
+    return "".join(moves)
+
+
+def _rank(found: list[str], examples: list[Example], space: Space, limit: int) -> FindResult:
+    drawn = [drawn_marks(found, ex) for ex in examples]
+    checked = [s for i, s in enumerate(found)
+               if all(marks[i] == ex.wanted() for marks, ex in zip(drawn, examples, strict=True))]
+    if not checked:
+        raise BetzaError("the shortest candidates did not reproduce the examples when "
+                         "checked; please report this drawing")
+    checked.sort(key=space.order_key)
+    best, files, ranks = checked[0], examples[0].files, examples[0].ranks
+    result = FindResult(best)
+    for other in checked[1:limit]:
+        verdict = equivalent(best, other, files, ranks)
+        if verdict.equivalent:
+            result.same_length.append(other)
+            continue
+        result.alternatives.append(other)
+        if result.differ_at is None:
+            result.differ_at = verdict.counterexample
+    return result
+
+
+def _smallest_core(ctl: clingo.Control, keep: list[int], examples: list[Example]
+                   ) -> list[tuple[int, str]]:
+    """A minimal set of drawn squares (kept requirements) that no candidate satisfies."""
+    ctl.configuration.solve.opt_mode = "ignore"  # type: ignore[union-attr]
+    core: list[int] = []
+
+    def unsat(lits: list[int]) -> bool:
+        return bool(ctl.solve(assumptions=list(lits),
+                              on_core=lambda c: core.__setitem__(slice(None), c)).unsatisfiable)
+
+    unsat(keep)
+    core = [lit for lit in keep if lit in set(core)] or list(keep)
+
+    for lit in list(core):
+        trial = [x for x in core if x != lit]
+        if unsat(trial):
+            core = trial
+    names = {atom.literal: atom.symbol for atom in ctl.symbolic_atoms.by_signature("keep", 3)}
+    out = []
+    for lit in core:
+        q, x, y = (a.number for a in names[lit].arguments)
+        out.append((q - 1, square_name((x, y))))
+    return sorted(out)
