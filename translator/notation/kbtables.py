@@ -34,7 +34,7 @@ class Tables:
 @cache
 def tables() -> Tables:
     """The kb facts as Python tables (grounded once per process)."""
-    ctl = clingo.Control(["--warn=none"])
+    ctl = clingo.Control()
     for name in ("atoms.lp", "directions.lp"):
         ctl.load(str(data_dir("kb") / name))
     ctl.ground([("base", [])])

@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -23,10 +22,9 @@ import clingo
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece, parse
-from translator.queries.moves import Move, distinct, move_from_tokens, parse_piece
+from translator.queries.moves import Move, distinct, parse_piece
+from translator.solve.readers import move_of, square_of
 from translator.squares import square_name
-
-_TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
 
 
 @dataclass
@@ -199,11 +197,8 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     for q, (x, y) in enumerate(squares):
         facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
                      f"piece({q},{x},{y},white,1). piece({q},{x},{y},white,2).")
-    ctl = clingo.Control(["--warn=none"])
-    engine.add_program(ctl, "equiv.lp")
-    ctl.add("base", [], " ".join(facts))
-    ctl.ground([("base", [])])
     deadline = time.monotonic() + timeout
+    ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
     # Every counterexample now has a piece on the board. Decide square by square without
     # optimising (the solver keeps what it learns); where the pieces differ, minimise
     # core-guided (upward from one piece) and stop at the first one-piece answer.
@@ -236,7 +231,7 @@ def _same_definitions(pa: Piece, pb: Piece) -> bool:
     from translator.solve import engine
 
     facts = move_facts(1, pa) + " " + move_facts(2, pb)
-    return bool(engine.run(facts, ["samedef.lp"]))
+    return bool(engine.run(facts, "samedef.lp"))
 
 
 def _empty_board_difference(a: str, b: str, files: int, ranks: int,
@@ -274,21 +269,17 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
            ) -> list[clingo.Symbol] | None:
     """Solve with start square ``q`` required to differ; the last model's atoms, or None
     when there is none."""
-    from translator.solve.engine import SolverTimeout
+    from translator.solve import engine
 
     model: list = []
 
     def on_model(m: clingo.Model) -> None:
         model[:] = m.symbols(shown=True)
 
-    assumptions = [(clingo.Function("differ", [clingo.Number(q)]), True)]
-    with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0 or not handle.wait(remaining):
-            handle.cancel()
-            raise SolverTimeout(f"equivalence search gave up after the time limit of "
-                                f"{timeout:g} s")
-        return model if handle.get().satisfiable else None
+    result = engine.solve(ctl, deadline=deadline, what="the equivalence search",
+                          timeout=timeout, on_model=on_model,
+                          assumptions=[(clingo.Function("differ", [clingo.Number(q)]), True)])
+    return model if result.satisfiable else None
 
 
 def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
@@ -296,17 +287,16 @@ def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
     ce = Counterexample(files, ranks, square_name(start))
     moves: dict[str, list[Move]] = {"a": [], "b": []}
     for sym in symbols:
-        tokens = _TOKEN.findall(str(sym))
-        name = tokens[0]
+        name, args = sym.name, sym.arguments
         if name == "differ":
             continue
-        if name == "eqmove":
-            mv, _ = move_from_tokens(int(tokens[3]), int(tokens[4]), tokens, 5)
-            moves[tokens[2]].append(mv)
+        if name == "eqmove":  # eqmove(Q,Side,X,Y,H,E)
+            moves[args[1].name].append(move_of(args[2].number, args[3].number, args[4],
+                                               args[5]))
             continue
-        sq = square_name((int(tokens[2]), int(tokens[3])))
+        sq = square_of(args[1], args[2])
         if name == "piece":
-            (ce.friends if tokens[4] == "white" else ce.enemies).append(sq)
+            (ce.friends if args[3].name == "white" else ce.enemies).append(sq)
         elif name == "royal":
             ce.royal.append(sq)
         elif name == "virgin":

@@ -12,6 +12,7 @@ the facts, reads the chosen moves back and checks the answer with the moves quer
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,21 +168,19 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0) -> F
     if not any(ex.wanted() for ex in examples):
         raise BetzaError("nothing is drawn: mark at least one destination in some example")
     space = candidate_space()
-    ctl = clingo.Control(["--warn=none", "--opt-mode=optN"])
-    engine.add_program(ctl, "find.lp")
-    ctl.add("base", [], _facts(examples, space))
-    ctl.ground([("base", [])])
+    deadline = time.monotonic() + timeout
+    ctl = engine.ground("find.lp", _facts(examples, space), ["--opt-mode=optN"]).ctl
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
     for atom in ctl.symbolic_atoms.by_signature("keep", 3):
         ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
-    found = _optimal(ctl, keep, space, limit, timeout)
+    found = _optimal(ctl, keep, space, limit, deadline, timeout)
     if not found:
         return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples))
     return _rank(found, examples, space, limit)
 
 
 def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,
-             timeout: float) -> list[str]:
+             deadline: float, timeout: float) -> list[str]:
     strings: list[str] = []
 
     def on_model(model: clingo.Model) -> bool:
@@ -191,11 +190,8 @@ def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,
                 strings.append(text)
         return len(strings) < 4 * limit
 
-    with ctl.solve(assumptions=list(keep), on_model=on_model,
-                   async_=True) as handle:
-        if not handle.wait(timeout):
-            handle.cancel()
-            raise engine.SolverTimeout(f"find gave up after the time limit of {timeout:g} s")
+    engine.solve(ctl, deadline=deadline, what="find", timeout=timeout, on_model=on_model,
+                 assumptions=keep)
     return strings
 
 

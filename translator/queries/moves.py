@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -18,42 +17,10 @@ from translator.errors import BetzaError
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side
-from translator.squares import Square, square_name
+from translator.solve.readers import Move, answer_move
+from translator.squares import Square
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move: its destination, the squares where its legs end (origin first) and
-    its side effects."""
-
-    to: str
-    legs: tuple[str, ...]
-    captures: tuple[str, ...] = ()
-    unloads: tuple[tuple[str, str], ...] = ()
-    ep_rights: tuple[str, ...] = ()
-    mover: str | None = None
-
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captures)
-
-    def effects(self) -> tuple:
-        """What makes two moves different: destination and side effects."""
-        return (self.to, frozenset(self.captures), frozenset(self.unloads),
-                frozenset(self.ep_rights), self.mover)
-
-    def as_json(self) -> dict:
-        """The move schema of ``--json`` and ``betza batch``."""
-        out: dict = {"to": self.to, "legs": list(self.legs), "captures": list(self.captures)}
-        if self.unloads:
-            out["unloads"] = [list(u) for u in self.unloads]
-        if self.ep_rights:
-            out["ep_rights"] = list(self.ep_rights)
-        if self.mover:
-            out["mover"] = self.mover
-        return out
 
 
 @dataclass(frozen=True)
@@ -100,54 +67,6 @@ def resolve_name(text: str) -> str:
     except ImportError:  # the catalogue is optional for the engine
         return text
     return resolve_betza(text)
-
-
-def _sq(x: int, y: int) -> str:
-    return square_name((x, y))
-
-
-_TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
-
-
-def parse_path(tokens: list[str], i: int) -> tuple[list[str], int]:
-    """Read an ``h(X,Y,h(...,nil))`` chain from ``tokens`` at ``i``: squares, oldest first."""
-    squares = []
-    while tokens[i] == "h":
-        squares.append(_sq(int(tokens[i + 1]), int(tokens[i + 2])))
-        i += 3
-    return squares[::-1], i + 1  # past "nil"
-
-
-def parse_effects(tokens: list[str], i: int) -> tuple[list[tuple], int]:
-    """Read an effects chain (e(Kind,X,Y,..) / u(X,Y,X2,Y2,..)): tuples, oldest first."""
-    items: list[tuple] = []
-    while tokens[i] in ("e", "u"):
-        if tokens[i] == "u":
-            items.append(("u", _sq(int(tokens[i + 1]), int(tokens[i + 2])),
-                          _sq(int(tokens[i + 3]), int(tokens[i + 4]))))
-            i += 5
-        else:
-            items.append((tokens[i + 1], _sq(int(tokens[i + 2]), int(tokens[i + 3]))))
-            i += 4
-    return items[::-1], i + 1
-
-
-def move_from_tokens(x: int, y: int, tokens: list[str], i: int) -> tuple[Move, int]:
-    """A Move from the path and effects terms starting at ``tokens[i]``."""
-    legs, i = parse_path(tokens, i)
-    effects, i = parse_effects(tokens, i)
-    captures, unloads, rights, mover = [], [], [], None
-    for item in effects:
-        if item[0] == "u":
-            unloads.append((item[1], item[2]))
-        elif item[0] == "cap":
-            captures.append(item[1])
-        elif item[0] == "ep":
-            rights.append(item[1])
-        elif item[0] == "mov":
-            mover = item[1]
-    return Move(_sq(x, y), tuple(legs), tuple(captures), tuple(unloads),
-                tuple(dict.fromkeys(rights)), mover), i
 
 
 def distinct(found: list[Move]) -> list[Move]:
@@ -239,10 +158,9 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
         facts.append(position_facts(qid, pos, types, movers, set()))
         facts.append(extra)
     found: dict[int, list[tuple[Square, Move]]] = {}
-    for sym in engine.run("\n".join(facts), [encoding], timeout=timeout):
-        tokens = _TOKEN.findall(str(sym))  # name(Q,X0,Y0,X,Y,H,E)
-        mv, _ = move_from_tokens(int(tokens[4]), int(tokens[5]), tokens, 6)
-        found.setdefault(int(tokens[1]), []).append(((int(tokens[2]), int(tokens[3])), mv))
+    for sym in engine.run("\n".join(facts), encoding, timeout=timeout):
+        q, origin, mv = answer_move(sym)
+        found.setdefault(q, []).append((origin, mv))
     return found
 
 

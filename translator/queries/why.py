@@ -17,7 +17,6 @@ answer.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,12 +27,12 @@ from translator.errors import BetzaError
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
 from translator.position import Position
-from translator.queries.moves import Move, MovesQuery, _prepare, batch_moves, move_from_tokens
+from translator.queries.moves import Move, MovesQuery, _prepare, batch_moves
+from translator.solve.readers import move_of
 from translator.squares import Square, square_name
 
 __all__ = ["Why", "why"]
 
-_TOKEN = re.compile(r"[a-z]+|-?[0-9]+")
 MAX_OPTIMA = 60  # closest positions enumerated (several can be equally close)
 MAX_ALTERNATIVES = 6  # of which at most this many are listed besides the first
 _SIGNS = {(0, 1): 0, (1, 1): 1, (1, 0): 2, (1, -1): 3, (0, -1): 4, (-1, -1): 5,
@@ -141,11 +140,7 @@ def _control(ctx: _Context, extra: str, options: list[str]) -> clingo.Control:
     ids = {betza: t for t, betza in ctx.types.items()}
     facts = [move_facts(t, parse_piece(betza)) for t, betza in ctx.types.items()]
     facts.append(_facts(ctx, ids, extra))
-    ctl = clingo.Control(["--warn=none", *options])
-    engine.add_program(ctl, "why.lp")
-    ctl.add("base", [], "\n".join(facts))
-    ctl.ground([("base", [])])
-    return ctl
+    return engine.ground("why.lp", "\n".join(facts), options).ctl
 
 
 def _solve(ctl: clingo.Control, deadline: float, timeout: float, *, optimal: bool = False
@@ -160,15 +155,14 @@ def _solve(ctl: clingo.Control, deadline: float, timeout: float, *, optimal: boo
         models.append(m.symbols(shown=True))
         return not optimal or len(models) < MAX_OPTIMA
 
-    remaining = deadline - time.monotonic()
-    if remaining <= 0:
-        _give_up(timeout)
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        finished = handle.wait(remaining)
-        if not finished:
-            handle.cancel()
-        handle.get()
-    return models, finished
+    from translator.solve import engine
+
+    try:
+        engine.solve(ctl, deadline=deadline, what="the why search", timeout=timeout,
+                     on_model=on_model)
+    except engine.SolverTimeout:
+        return models, False
+    return models, True
 
 
 def _give_up(timeout: float) -> None:
@@ -179,12 +173,6 @@ def _give_up(timeout: float) -> None:
 
 def _sq(sym: clingo.Symbol, i: int) -> str:
     return square_name((sym.arguments[i].number, sym.arguments[i + 1].number))
-
-
-def _move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
-    tokens = _TOKEN.findall(str(h)) + _TOKEN.findall(str(e))
-    mv, _ = move_from_tokens(x, y, tokens, 0)
-    return mv
 
 
 def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> _Model:
@@ -200,7 +188,7 @@ def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]])
         elif sym.name == "path":
             key = (a[1].number, a[2].number, str(a[5]), str(a[6]))
             found.append((key, a[1].number, a[2].number,
-                          _move_of(a[3].number, a[4].number, a[5], a[6])))
+                          move_of(a[3].number, a[4].number, a[5], a[6])))
         elif sym.name == "gleg":
             key = (a[1].number, a[2].number, str(a[3]), str(a[4]))
             out = a[13]

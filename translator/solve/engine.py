@@ -1,13 +1,24 @@
-"""Run the encodings with clingo: one fresh ``Control`` per chunk of queries.
+"""Run the encodings with clingo: build a program, ground it, solve it within a deadline.
 
-Grounding the encodings has a fixed cost per ``Control`` (a few ms), so callers put many
-queries in one program; every position predicate carries the query id.
+A query program is one entry file of ``encodings/`` (``moves.lp``, ``attacks.lp`` …) that
+``#include``s ``core.lp`` (the kb facts and the shared semantics), plus the translator's facts
+of one or many queries (grounding has a fixed cost per ``Control``, so callers put many
+queries in one program; every position predicate carries the query id).
+
+Warnings stay on: clingo's messages are collected (``Program.messages``) instead of being
+printed, so that users never see them and ``tests/encodings`` can require that there are none.
+
+>>> symbols = run("move(1,1). atom(1,1,\\"W\\"). leg(1,1,1). board(1,3,3). "
+...               "piece(1,0,0,white,1). mover(1,0,0).", "moves.lp")
+>>> sorted((s.arguments[3].number, s.arguments[4].number) for s in symbols)
+[(0, 1), (1, 0)]
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 
 import clingo
@@ -16,58 +27,73 @@ import clingo.ast
 from translator.errors import BetzaError
 from translator.resources import data_dir
 
-KB_FILES = ("atoms.lp", "directions.lp")
-CORE = ("legs.lp", "geometry.lp", "paths.lp", "castling.lp")
-
-
-@cache
-def program_text(*encodings: str) -> str:
-    """The kb facts plus the core encodings plus the query's own ``encodings``."""
-    kb, enc = data_dir("kb"), data_dir("encodings")
-    parts = [(kb / name).read_text() for name in KB_FILES]
-    parts += [(enc / name).read_text() for name in CORE + encodings]
-    return "\n".join(parts)
-
-
-@cache
-def program_ast(*encodings: str) -> tuple:
-    """The program of :func:`program_text`, parsed once per process: adding parsed
-    statements to a new Control is faster than parsing the text again."""
-    statements: list = []
-    clingo.ast.parse_string(program_text(*encodings), statements.append)
-    return tuple(statements)
-
-
-def add_program(ctl: clingo.Control, *encodings: str) -> None:
-    """Add the kb, the core encodings and ``encodings`` to ``ctl``."""
-    with clingo.ast.ProgramBuilder(ctl) as builder:
-        for statement in program_ast(*encodings):
-            builder.add(statement)
-
 
 class SolverTimeout(BetzaError):
     """The solver did not finish within the time limit."""
 
 
-def run(facts: str, encodings: Iterable[str], *, timeout: float = 60.0,
-        options: Iterable[str] = ()) -> list[clingo.Symbol]:
-    """Ground and solve ``facts`` with the given query encodings; return the shown atoms
-    of the (single, stratified) answer set."""
-    ctl = clingo.Control(["--warn=none", *options])
-    add_program(ctl, *encodings)
+@cache
+def program_ast(entry: str) -> tuple[clingo.ast.AST, ...]:
+    """The statements of ``encodings/entry`` with its includes, parsed once per process:
+    adding parsed statements to a new Control is faster than parsing the files again."""
+    statements: list[clingo.ast.AST] = []
+    clingo.ast.parse_files([str(data_dir("encodings") / entry)], statements.append)
+    return tuple(statements)
+
+
+def add_program(ctl: clingo.Control, entry: str) -> None:
+    """Add the entry file ``entry`` (and what it includes) to ``ctl``."""
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in program_ast(entry):
+            builder.add(statement)
+
+
+@dataclass
+class Program:
+    """A grounded program: its Control and the messages clingo gave while building it."""
+
+    ctl: clingo.Control
+    messages: list[str] = field(default_factory=list)
+
+
+def ground(entry: str, facts: str, options: Iterable[str] = ()) -> Program:
+    """Build and ground ``entry`` with ``facts``."""
+    messages: list[str] = []
+
+    def logger(_code: clingo.MessageCode, message: str) -> None:
+        messages.append(message)
+
+    ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
+    add_program(ctl, entry)
     ctl.add("base", [], facts)
-    timer = threading.Timer(timeout, ctl.interrupt)
     ctl.ground([("base", [])])
+    return Program(ctl, messages)
+
+
+def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
+          on_model: Callable[[clingo.Model], bool | None] | None = None,
+          assumptions: Sequence[tuple[clingo.Symbol, bool] | int] = ()) -> clingo.SolveResult:
+    """Solve ``ctl`` before ``deadline`` (a ``time.monotonic()`` value); past it, raise
+    :class:`SolverTimeout` naming ``what`` gave up and the ``timeout`` it had."""
+    with ctl.solve(on_model=on_model, assumptions=list(assumptions), async_=True) as handle:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not handle.wait(remaining):
+            handle.cancel()
+            raise SolverTimeout(f"{what} gave up after the time limit of {timeout:g} s")
+        return handle.get()
+
+
+def run(facts: str, entry: str, *, timeout: float = 60.0,
+        options: Iterable[str] = ()) -> list[clingo.Symbol]:
+    """Ground and solve ``facts`` with the query file ``entry``; the shown atoms of the
+    (single, stratified) answer set."""
+    deadline = time.monotonic() + timeout
+    program = ground(entry, facts, options)
     symbols: list[clingo.Symbol] = []
 
     def on_model(model: clingo.Model) -> None:
         symbols[:] = model.symbols(shown=True)
 
-    timer.start()
-    try:
-        result = ctl.solve(on_model=on_model)
-    finally:
-        timer.cancel()
-    if result.interrupted:
-        raise SolverTimeout(f"the solver gave up after the time limit of {timeout:g} s")
+    solve(program.ctl, deadline=deadline, what="the solver", timeout=timeout,
+          on_model=on_model)
     return symbols

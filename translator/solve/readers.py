@@ -1,0 +1,109 @@
+"""Typed readers of the solver's shown atoms: clingo symbols in, answer dataclasses out.
+
+Paths and side effects are the lists of encodings/paths.lp: ``h(X,Y,Prev)`` (the squares
+where the legs ended, latest first, ending in the origin) and ``e(Kind,X,Y,Prev)`` /
+``u(X,Y,X2,Y2,Prev)`` (the effects, latest first, ending in ``nil``).
+
+>>> import clingo
+>>> h = clingo.parse_term("h(5,5,h(4,4,h(3,3,nil)))")
+>>> e = clingo.parse_term("e(cap,4,4,nil)")
+>>> move_of(5, 5, h, e).as_json()
+{'to': 'f6', 'legs': ['d4', 'e5', 'f6'], 'captures': ['e5']}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import clingo
+
+from translator.squares import square_name
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: its destination, the squares where its legs end (origin first) and
+    its side effects."""
+
+    to: str
+    legs: tuple[str, ...]
+    captures: tuple[str, ...] = ()
+    unloads: tuple[tuple[str, str], ...] = ()
+    ep_rights: tuple[str, ...] = ()
+    mover: str | None = None
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    def effects(self) -> tuple:
+        """What makes two moves different: destination and side effects."""
+        return (self.to, frozenset(self.captures), frozenset(self.unloads),
+                frozenset(self.ep_rights), self.mover)
+
+    def as_json(self) -> dict:
+        """The move schema of ``--json`` and ``betza batch``."""
+        out: dict = {"to": self.to, "legs": list(self.legs), "captures": list(self.captures)}
+        if self.unloads:
+            out["unloads"] = [list(u) for u in self.unloads]
+        if self.ep_rights:
+            out["ep_rights"] = list(self.ep_rights)
+        if self.mover:
+            out["mover"] = self.mover
+        return out
+
+
+NIL = clingo.Function("nil")
+
+
+def square_of(x: clingo.Symbol, y: clingo.Symbol) -> str:
+    """The square name of two number symbols."""
+    return square_name((x.number, y.number))
+
+
+@lru_cache(maxsize=65536)
+def path_of(h: clingo.Symbol) -> tuple[str, ...]:
+    """The squares of an ``h(X,Y,Prev)`` chain, oldest (the origin) first. Chains share
+    their tails (every move of a piece starts from its square), so each is read once."""
+    if h == NIL:
+        return ()
+    x, y, prev = h.arguments
+    return (*path_of(prev), square_of(x, y))
+
+
+@lru_cache(maxsize=65536)
+def effects_of(e: clingo.Symbol) -> tuple[tuple[str, ...], ...]:
+    """The items of an effects chain, oldest first: ``("cap", sq)``, ``("ep", sq)``,
+    ``("mov", sq)`` or ``("u", square, square_the_piece_came_from)``."""
+    if e == NIL:
+        return ()
+    args = e.arguments
+    if e.name == "u":
+        item: tuple[str, ...] = ("u", square_of(args[0], args[1]), square_of(args[2], args[3]))
+    else:
+        item = (args[0].name, square_of(args[1], args[2]))
+    return (*effects_of(args[-1]), item)
+
+
+def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
+    """The move to ``(x, y)`` along the path ``h`` with the effects ``e``."""
+    captures, unloads, rights, mover = [], [], [], None
+    for item in effects_of(e):
+        if item[0] == "u":
+            unloads.append((item[1], item[2]))
+        elif item[0] == "cap":
+            captures.append(item[1])
+        elif item[0] == "ep":
+            rights.append(item[1])
+        elif item[0] == "mov":
+            mover = item[1]
+    return Move(square_name((x, y)), path_of(h), tuple(captures), tuple(unloads),
+                tuple(dict.fromkeys(rights)), mover)
+
+
+def answer_move(sym: clingo.Symbol) -> tuple[int, tuple[int, int], Move]:
+    """An answer atom ``name(Q,X0,Y0,X,Y,H,E)`` (``res/7``, ``ares/7``): the query id, the
+    moving piece's square and the move."""
+    q, x0, y0, x, y, h, e = sym.arguments
+    return q.number, (x0.number, y0.number), move_of(x.number, y.number, h, e)
