@@ -11,6 +11,8 @@ Squares are ``(file, rank)`` pairs counted from 0, so ``a1`` is ``(0, 0)``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from translator.errors import BetzaError
 
@@ -67,4 +69,16 @@ def parse_board_size(text: str) -> tuple[int, int]:
     for value, start, what in ((files, m.start(1), "files"), (ranks, m.start(2), "ranks")):
         if not 1 <= value <= MAX_SIZE:
             raise BetzaError(f"{what} must be between 1 and {MAX_SIZE}", text=text, pos=start)
+    return files, ranks
+
+
+def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
+    """``board: "8x8"`` or ``files``/``ranks`` (default 8x8)."""
+    if spec.get("board"):
+        return parse_board_size(str(spec["board"]))
+    files, ranks = spec.get("files", 8), spec.get("ranks", 8)
+    if not isinstance(files, int) or not isinstance(ranks, int) or isinstance(files, bool):
+        raise BetzaError("files and ranks must be whole numbers")
+    if not (1 <= files <= 26 and 1 <= ranks <= 26):
+        raise BetzaError("files and ranks must be between 1 and 26")
     return files, ranks

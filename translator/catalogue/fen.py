@@ -183,10 +183,26 @@ def parse_fen(
         raise BetzaError("empty FEN", text=fen, pos=0)
     if files is not None and not (isinstance(files, int) and 1 <= files <= MAX_SIZE):
         raise BetzaError(f"files must be a whole number from 1 to {MAX_SIZE}")
+    pos = _board(fen, fields[0], table, files, royal_letters)
+    if len(fields) > 1:
+        side = fields[1]
+        if side.group() not in ("w", "b"):
+            raise BetzaError("side to move must be 'w' or 'b'", text=fen, pos=side.start())
+        pos.side_to_move = "white" if side.group() == "w" else "black"
+    if len(fields) > 2:
+        castling = fields[2]
+        for sq in _castling_squares(fen, castling.group(), castling.start(), pos):
+            pos.pieces[sq] = _with_virgin(pos.pieces[sq])
+    if len(fields) > 3:
+        _set_ep(fen, fields[3], pos)
+    return pos
+
+
+def _board(fen: str, board: re.Match[str], table: dict[str, str], files: int | None,
+           royal_letters: str) -> Position:
+    """The board field: the ranks from the top, each as wide as the first (or ``files``)."""
     lookup = {k.upper(): v for k, v in table.items()}
     royal = {ch.upper() for ch in royal_letters}
-
-    board = fields[0]
     rows = board.group().split("/")
     starts = []
     offset = board.start()
@@ -196,13 +212,11 @@ def parse_fen(
     if len(rows) > MAX_SIZE:
         raise BetzaError(f"the FEN board has more than {MAX_SIZE} ranks",
                          text=fen, pos=starts[MAX_SIZE])
-    ranks = len(rows)
-
     width = files
     placed: dict[Square, PlacedPiece] = {}
     walls: set[Square] = set()
     for index, (row, start) in enumerate(zip(rows, starts, strict=True)):
-        y = ranks - 1 - index
+        y = len(rows) - 1 - index
         row_pieces, row_width = _parse_rank(fen, start, row, y + 1)
         if width is None:
             width = row_width
@@ -221,26 +235,9 @@ def parse_fen(
             placed[(x, y)] = PlacedPiece(side="white" if letter.isupper() else "black",
                                          betza=betza, letter=letter,
                                          royal=letter.upper() in royal)
-    assert width is not None
-    if width == 0:
+    if not width:
         raise BetzaError("the FEN board has no squares", text=fen, pos=board.start())
-
-    pos = Position(width, ranks, pieces=placed, walls=walls)
-
-    if len(fields) > 1:
-        side = fields[1]
-        if side.group() not in ("w", "b"):
-            raise BetzaError("side to move must be 'w' or 'b'", text=fen, pos=side.start())
-        pos.side_to_move = "white" if side.group() == "w" else "black"
-
-    if len(fields) > 2:
-        castling = fields[2]
-        for sq in _castling_squares(fen, castling.group(), castling.start(), pos):
-            pos.pieces[sq] = _with_virgin(pos.pieces[sq])
-
-    if len(fields) > 3:
-        _set_ep(fen, fields[3], pos)
-    return pos
+    return Position(width, len(rows), pieces=placed, walls=walls)
 
 
 def _with_virgin(piece: PlacedPiece) -> PlacedPiece:

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from translator.catalogue.variants import Variant, _kb_dir
+from translator.catalogue.variant import Variant, kb_dir, variant_position
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE
 
@@ -49,7 +49,7 @@ class _Builtins:
 
 @lru_cache(maxsize=1)
 def _builtins() -> _Builtins:
-    path = _kb_dir() / "fsf_pieces.toml"
+    path = kb_dir() / "fsf_pieces.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     options = data.get("options", {})
@@ -187,10 +187,19 @@ def normalise_fen(fen: str) -> tuple[str, list[str]]:
     return f"{board} {side} {castling} {ep}", notes
 
 
+_Section = tuple[str, str | None, int, dict[str, tuple[str, int]]]
+
+
 def parse_ini(text: str, source: str = "<string>") -> IniImport:
     """Import the variants of a ``variants.ini`` text (see :func:`load_ini`)."""
     result = IniImport(source)
-    sections: list[tuple[str, str | None, int, dict[str, tuple[str, int]]]] = []
+    _build(_sections(text, result), result)
+    return result
+
+
+def _sections(text: str, result: IniImport) -> list[_Section]:
+    """The sections of the file: name, parent, line and entries (key -> value, line)."""
+    sections: list[_Section] = []
     current: dict[str, tuple[str, int]] | None = None
     section: str | None = None
     skipping = False
@@ -226,7 +235,11 @@ def parse_ini(text: str, source: str = "<string>") -> IniImport:
             result.note(number, section, f"'{key}' set again (line {current[key][1]}); "
                         "the later value counts")
         current[key] = (value, number)
+    return sections
 
+
+def _build(sections: list[_Section], result: IniImport) -> None:
+    """Each section on top of its parent (earlier in the file, or built in)."""
     states: dict[str, _State] = {}
     builtins = _builtins()
     for name, parent, number, entries in sections:
@@ -249,90 +262,97 @@ def parse_ini(text: str, source: str = "<string>") -> IniImport:
         if variant is not None:
             result.pop(name, None)
             result[name] = variant
-    return result
 
 
 def _apply(state: _State, section: str, entries: dict[str, tuple[str, int]],
            result: IniImport) -> None:
     """Apply one section's keys to ``state`` in FSF's order: pieces first, then the rest."""
-    builtins = _builtins()
-
-    def customs() -> list[str]:
-        found = [k for k in entries if _CUSTOM.fullmatch(k)]
-        return sorted(found, key=lambda k: int(k[len("customPiece"):]))
-
-    piece_keys = [k for k in builtins.pieces if k in entries] + customs()
+    customs = sorted((k for k in entries if _CUSTOM.fullmatch(k)),
+                     key=lambda k: int(k[len("customPiece"):]))
+    piece_keys = [k for k in _builtins().pieces if k in entries] + customs
     for key in piece_keys:
-        value, number = entries[key]
-        if not value:
-            result.note(number, section, f"'{key}' has no value; ignored")
-            continue
-        letter = value[0]
-        if letter == "-":
-            state.pieces.pop(key, None)
-            continue
-        if not (letter.isascii() and letter.isalpha()):
-            result.note(number, section, f"'{key}': invalid piece letter {letter!r}; the "
-                        "piece is removed")
-            state.pieces.pop(key, None)
-            continue
-        if key == "king" or key.startswith("customPiece"):
-            if len(value) > 1:
-                if value[1] != ":":
-                    result.note(number, section, f"'{key} = {value}': expected letter:betza; "
-                                "ignored")
-                    continue
-                betza = value[2:].strip()
-                if key == "king":
-                    state.king_betza = betza or "K"
-                else:
-                    state.custom[key] = betza
-            elif key.startswith("customPiece"):
-                result.note(number, section, f"'{key}' has no Betza string; the piece "
-                            "cannot move")
-                state.custom[key] = ""
-        elif len(value) > 1:
-            result.note(number, section, f"'{key} = {value}': only the letter "
-                        f"{letter!r} is used")
-        state.add(key, letter.upper())
-
+        _apply_piece(state, section, key, entries[key], result)
     for key, (value, number) in entries.items():
-        if key in piece_keys:
-            continue
-        if not value:
-            result.note(number, section, f"'{key}' has no value; ignored")
-            continue
-        if key in ("maxRank", "maxFile"):
-            size = _size(value, letters=key == "maxFile")
-            if size is None:
-                result.note(number, section, f"'{key} = {value}' is not a board size from 1 "
-                            f"to {MAX_SIZE}; ignored")
-            elif key == "maxRank":
-                state.ranks = size
-            else:
-                state.files = size
-        elif key == "startFen":
-            state.start, state.start_line = value, number
-        elif key == "doubleStep":
-            flag = _bool(value)
-            if flag is None:
-                result.note(number, section, f"'doubleStep = {value}' is not true/false; "
+        if key not in piece_keys:
+            _apply_option(state, section, key, (value, number), result)
+
+
+def _apply_piece(state: _State, section: str, key: str, entry: tuple[str, int],
+                 result: IniImport) -> None:
+    """``pawn = p``, ``king = k:KN``, ``customPiece1 = a:NcK`` …"""
+    value, number = entry
+    if not value:
+        result.note(number, section, f"'{key}' has no value; ignored")
+        return
+    letter = value[0]
+    if letter == "-":
+        state.pieces.pop(key, None)
+        return
+    if not (letter.isascii() and letter.isalpha()):
+        result.note(number, section, f"'{key}': invalid piece letter {letter!r}; the "
+                    "piece is removed")
+        state.pieces.pop(key, None)
+        return
+    if key == "king" or key.startswith("customPiece"):
+        if len(value) > 1:
+            if value[1] != ":":
+                result.note(number, section, f"'{key} = {value}': expected letter:betza; "
                             "ignored")
+                return
+            betza = value[2:].strip()
+            if key == "king":
+                state.king_betza = betza or "K"
             else:
-                state.double_step = flag
-        elif key == "pieceToCharTable":
-            letters = {ch.upper() for ch in value if ch.isascii() and ch.isalpha()}
-            unknown = sorted(letters - set(state.pieces.values()))
-            if value != "-" and unknown:
-                result.note(number, section, "pieceToCharTable names letters without a "
-                            f"piece: {''.join(unknown)}")
-        elif key.startswith(builtins.ignored_prefixes):
-            result.note(number, section, f"ignored '{key}': regions (such as a palace) "
-                        "cannot be written in Betza")
-        elif key in builtins.ignored:
-            result.note(number, section, f"ignored '{key}': a rule option, not piece movement")
+                state.custom[key] = betza
+        elif key.startswith("customPiece"):
+            result.note(number, section, f"'{key}' has no Betza string; the piece "
+                        "cannot move")
+            state.custom[key] = ""
+    elif len(value) > 1:
+        result.note(number, section, f"'{key} = {value}': only the letter "
+                    f"{letter!r} is used")
+    state.add(key, letter.upper())
+
+
+def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
+                  result: IniImport) -> None:
+    """Board size, start position, double step; the rest is noted and ignored."""
+    builtins = _builtins()
+    value, number = entry
+    if not value:
+        result.note(number, section, f"'{key}' has no value; ignored")
+        return
+    if key in ("maxRank", "maxFile"):
+        size = _size(value, letters=key == "maxFile")
+        if size is None:
+            result.note(number, section, f"'{key} = {value}' is not a board size from 1 "
+                        f"to {MAX_SIZE}; ignored")
+        elif key == "maxRank":
+            state.ranks = size
         else:
-            result.note(number, section, f"unknown key '{key}' ignored")
+            state.files = size
+    elif key == "startFen":
+        state.start, state.start_line = value, number
+    elif key == "doubleStep":
+        flag = _bool(value)
+        if flag is None:
+            result.note(number, section, f"'doubleStep = {value}' is not true/false; "
+                        "ignored")
+        else:
+            state.double_step = flag
+    elif key == "pieceToCharTable":
+        letters = {ch.upper() for ch in value if ch.isascii() and ch.isalpha()}
+        unknown = sorted(letters - set(state.pieces.values()))
+        if value != "-" and unknown:
+            result.note(number, section, "pieceToCharTable names letters without a "
+                        f"piece: {''.join(unknown)}")
+    elif key.startswith(builtins.ignored_prefixes):
+        result.note(number, section, f"ignored '{key}': regions (such as a palace) "
+                    "cannot be written in Betza")
+    elif key in builtins.ignored:
+        result.note(number, section, f"ignored '{key}': a rule option, not piece movement")
+    else:
+        result.note(number, section, f"unknown key '{key}' ignored")
 
 
 def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Variant | None:
@@ -358,7 +378,6 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
 def _check_start(variant: Variant, number: int, result: IniImport) -> None:
     """Note (never raise) when the start FEN does not fit the board or the piece table."""
     try:
-        from translator.catalogue.variants import variant_position
         variant_position(variant)
     except ImportError:
         return

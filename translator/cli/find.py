@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _examples(args: argparse.Namespace) -> list:
-    from translator.queries.find import Example
+    from translator.queries.find_examples import Example
 
     specs: list[dict] = []
     if args.origin:

@@ -99,8 +99,8 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from translator.jsonapi.inputs import board_size
     from translator.queries.equiv import equivalent
+    from translator.squares import board_size
 
     out = []
     for line in lines:

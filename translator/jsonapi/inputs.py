@@ -14,6 +14,7 @@ from typing import Any
 
 from translator.errors import BetzaError
 from translator.position import Position, check_side
+from translator.squares import board_size
 
 
 def _names(value: Any, what: str) -> list[str]:
@@ -102,20 +103,6 @@ def _square_pieces(spec: Mapping[str, Any], side: str | None) -> Position:
                                      bool(desc.get("royal", False)),
                                      bool(desc.get("virgin", False)))
     return pos
-
-
-def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
-    """``board: "8x8"`` or ``files``/``ranks`` (default 8x8)."""
-    from translator.squares import parse_board_size
-
-    if spec.get("board"):
-        return parse_board_size(str(spec["board"]))
-    files, ranks = spec.get("files", 8), spec.get("ranks", 8)
-    if not isinstance(files, int) or not isinstance(ranks, int) or isinstance(files, bool):
-        raise BetzaError("files and ranks must be whole numbers")
-    if not (1 <= files <= 26 and 1 <= ranks <= 26):
-        raise BetzaError("files and ranks must be between 1 and 26")
-    return files, ranks
 
 
 def _fen_position(spec: Mapping[str, Any], variant: str | None) -> Position:

@@ -65,8 +65,8 @@ def example_spec(ce: Counterexample, marks: dict[str, set[str]]) -> dict:
 def ask_which(result: FindResult) -> Example | None:
     """Show where the shortest strings differ and ask which is right; the answer as a new
     example, or None to stop."""
-    from translator.queries.find import Example
     from translator.queries.find_check import drawn_marks
+    from translator.queries.find_examples import Example
 
     ce = result.differ_at
     assert ce is not None and result.betza is not None

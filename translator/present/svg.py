@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from translator.squares import MAX_SIZE, Square, square_name
@@ -57,6 +58,7 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 CHAR_W = 7.2  # rough average glyph width at 12px, only used to size the canvas
 
 ORIGIN_STROKE = "#1E5AFF"
+ARROW = "#1E5AFF"
 LABEL_ROOM = 26  # px of text width that stays inside the disc of radius 15
 WHITE_FILL, WHITE_INK = "#FFFFFF", "#1A1A1A"
 BLACK_FILL, BLACK_INK = "#2A2A2A", "#F5F5F5"
@@ -91,6 +93,26 @@ def _legend_text(kind: str, labels: dict[str, str] | None) -> str:
     return (labels or {}).get(kind, MARK_KINDS[kind][1])
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where things go on the canvas."""
+
+    files: int
+    ranks: int
+    board_top: int
+    legend_top: int
+    width: int
+    height: int
+
+    def corner(self, square: Square) -> tuple[int, int]:
+        x, y = square
+        return LEFT + x * SQUARE, self.board_top + (self.ranks - 1 - y) * SQUARE
+
+    def centre(self, square: Square) -> tuple[int, int]:
+        px, py = self.corner(square)
+        return px + SQUARE // 2, py + SQUARE // 2
+
+
 def render_svg(
     files: int,
     ranks: int,
@@ -100,6 +122,7 @@ def render_svg(
     origin: Square | None = None,
     title: str | None = None,
     labels: dict[str, str] | None = None,
+    paths: list[list[Square]] | None = None,
 ) -> str:
     """Return an SVG 1.1 document showing a ``files`` x ``ranks`` board.
 
@@ -107,11 +130,43 @@ def render_svg(
     ``marks`` maps squares to a key of :data:`MARK_KINDS`.  The piece on ``origin`` (the
     one whose moves are shown) gets a thick outline; an empty ``origin`` gets a ring.
     ``title`` is printed above the board.  White's first rank is at the bottom, a1 dark.
+    ``paths`` are drawn as arrows through the squares where each leg of a move ends.
     A legend under the board lists only the mark kinds that occur.
 
     Raises ``ValueError`` for a bad size, an off-board square, an unknown mark kind or
     an unknown side.
     """
+    _validate(files, ranks, pieces, marks, origin, paths or [])
+    used = [kind for kind in MARK_KINDS if kind in marks.values()]
+    lay = _layout(files, ranks, used, title, labels)
+    out: list[str] = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{lay.width}" '
+        f'height="{lay.height}" viewBox="0 0 {lay.width} {lay.height}" font-family="{FONT}">',
+    ]
+    if title:
+        out.append(f"<title>{_text(title)}</title>")
+    out.append(f'<rect class="background" x="0" y="0" width="{lay.width}" '
+               f'height="{lay.height}" fill="#FFFFFF"/>')
+    if title:
+        out.append(f'<text class="title" x="{LEFT}" y="{TOP + 16}" font-size="14" '
+                   f'font-weight="bold" fill="#000000">{_text(title)}</text>')
+    out += _squares(lay)
+    out += _marks(lay, marks, pieces, labels)
+    # Grid lines after the marks so that tinted squares stay visibly separate.
+    out.append(f'<rect class="frame" x="{LEFT}" y="{lay.board_top}" width="{files * SQUARE}" '
+               f'height="{ranks * SQUARE}" fill="none" stroke="#404040" stroke-width="1.5"/>')
+    out += _arrows(lay, paths or [])
+    out += _pieces(lay, pieces, origin)
+    out += _coords(lay)
+    out += _legend(lay, used, labels)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _validate(files: int, ranks: int, pieces: dict[Square, tuple[str, str]],
+              marks: dict[Square, str], origin: Square | None,
+              paths: list[list[Square]]) -> None:
     if not (isinstance(files, int) and isinstance(ranks, int)
             and 1 <= files <= MAX_SIZE and 1 <= ranks <= MAX_SIZE):
         raise ValueError(f"board must be 1x1 to {MAX_SIZE}x{MAX_SIZE}, got {files}x{ranks}")
@@ -125,53 +180,46 @@ def render_svg(
             raise ValueError(f"piece side must be 'white' or 'black', got {side!r}")
     if origin is not None:
         _check_square(origin, files, ranks, "origin")
+    for path in paths:
+        for square in path:
+            _check_square(square, files, ranks, "path")
 
+
+def _layout(files: int, ranks: int, used: list[str], title: str | None,
+            labels: dict[str, str] | None) -> _Layout:
     board_top = TOP + (TITLE_H if title else 0)
-    board_w, board_h = files * SQUARE, ranks * SQUARE
-    used = [kind for kind in MARK_KINDS if kind in marks.values()]
-    legend_top = board_top + board_h + FILES_H + LEGEND_GAP
-
+    legend_top = board_top + ranks * SQUARE + FILES_H + LEGEND_GAP
     # A 1-file board is narrower than its legend or title; widen the canvas, not the board.
-    width = LEFT + board_w + RIGHT
+    width = LEFT + files * SQUARE + RIGHT
     if used:
         longest = max(len(_legend_text(k, labels)) for k in used)
         width = max(width, LEFT + SWATCH + 6 + int(longest * CHAR_W) + RIGHT)
     if title:
         width = max(width, LEFT + int(len(title) * CHAR_W * 14 / 12) + RIGHT)
     height = legend_top + (len(used) * LEGEND_ROW if used else 0) + BOTTOM
+    return _Layout(files, ranks, board_top, legend_top, width, height)
 
-    def corner(square: Square) -> tuple[int, int]:
-        x, y = square
-        return LEFT + x * SQUARE, board_top + (ranks - 1 - y) * SQUARE
 
-    out: list[str] = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">',
-    ]
-    if title:
-        out.append(f"<title>{_text(title)}</title>")
-    out.append(f'<rect class="background" x="0" y="0" width="{width}" height="{height}" '
-               'fill="#FFFFFF"/>')
-    if title:
-        out.append(f'<text class="title" x="{LEFT}" y="{TOP + 16}" font-size="14" '
-                   f'font-weight="bold" fill="#000000">{_text(title)}</text>')
-
-    out.append('<g class="board">')
-    for y in range(ranks):
-        for x in range(files):
-            px, py = corner((x, y))
+def _squares(lay: _Layout) -> list[str]:
+    out = ['<g class="board">']
+    for y in range(lay.ranks):
+        for x in range(lay.files):
+            px, py = lay.corner((x, y))
             # (x + y) even is a1's colour, which is dark as on a real chessboard.
             shade, fill = ("dark", DARK) if (x + y) % 2 == 0 else ("light", LIGHT)
             out.append(f'<rect class="square {shade}" data-square="{square_name((x, y))}" '
                        f'x="{px}" y="{py}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>')
     out.append("</g>")
+    return out
 
-    out.append('<g class="marks">')
+
+def _marks(lay: _Layout, marks: dict[Square, str], pieces: dict[Square, tuple[str, str]],
+           labels: dict[str, str] | None) -> list[str]:
+    out = ['<g class="marks">']
     for square in sorted(marks, key=_board_order):
         kind = marks[square]
         colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
-        px, py = corner(square)
+        px, py = lay.corner(square)
         name = square_name(square)
         # Full-square tint as in the Interactive Diagram; the faint dark edge keeps a
         # light tint (grey hop, yellow) apart from the checkering next to it.
@@ -185,16 +233,33 @@ def render_svg(
                        f'y="{py + SQUARE // 2 + 7}" font-size="20" text-anchor="middle" '
                        f'fill="#404040">?</text>')
     out.append("</g>")
+    return out
 
-    # Grid lines after the marks so that tinted squares stay visibly separate.
-    out.append(f'<rect class="frame" x="{LEFT}" y="{board_top}" width="{board_w}" '
-               f'height="{board_h}" fill="none" stroke="#404040" stroke-width="1.5"/>')
 
-    out.append('<g class="pieces">')
+def _arrows(lay: _Layout, paths: list[list[Square]]) -> list[str]:
+    """Each path as a polyline through the centres of its squares, with an arrowhead."""
+    if not paths:
+        return []
+    out = ['<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" '
+           'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
+           f'<path d="M 0 0 L 10 5 L 0 10 z" fill="{ARROW}"/></marker></defs>',
+           '<g class="paths">']
+    for path in paths:
+        points = " ".join(f"{cx},{cy}" for cx, cy in map(lay.centre, path))
+        legs = " ".join(square_name(sq) for sq in path)
+        out.append(f'<polyline class="path" data-legs="{legs}" points="{points}" fill="none" '
+                   f'stroke="{ARROW}" stroke-width="3" stroke-opacity="0.8" '
+                   'marker-end="url(#arrowhead)"/>')
+    out.append("</g>")
+    return out
+
+
+def _pieces(lay: _Layout, pieces: dict[Square, tuple[str, str]], origin: Square | None
+            ) -> list[str]:
+    out = ['<g class="pieces">']
     for square in sorted(pieces, key=_board_order):
         label, side = pieces[square]
-        px, py = corner(square)
-        cx, cy = px + SQUARE // 2, py + SQUARE // 2
+        cx, cy = lay.centre(square)
         fill, ink = (WHITE_FILL, WHITE_INK) if side == "white" else (BLACK_FILL, BLACK_INK)
         is_origin = square == origin
         if is_origin:
@@ -209,38 +274,43 @@ def render_svg(
         out.append(_piece_label(label, cx, cy, ink))
         out.append("</g>")
     if origin is not None and origin not in pieces:
-        px, py = corner(origin)
+        cx, cy = lay.centre(origin)
         out.append(f'<circle class="origin" data-square="{square_name(origin)}" '
-                   f'cx="{px + SQUARE // 2}" cy="{py + SQUARE // 2}" r="{SQUARE * 2 // 5 - 1}" '
+                   f'cx="{cx}" cy="{cy}" r="{SQUARE * 2 // 5 - 1}" '
                    f'fill="none" stroke="{ORIGIN_STROKE}" stroke-width="4"/>')
     out.append("</g>")
+    return out
 
-    out.append('<g class="coords" font-size="12" fill="#202020">')
-    for x in range(files):
+
+def _coords(lay: _Layout) -> list[str]:
+    out = ['<g class="coords" font-size="12" fill="#202020">']
+    foot = lay.board_top + lay.ranks * SQUARE + 14
+    for x in range(lay.files):
         cx = LEFT + x * SQUARE + SQUARE // 2
-        out.append(f'<text class="file-label" x="{cx}" y="{board_top + board_h + 14}" '
+        out.append(f'<text class="file-label" x="{cx}" y="{foot}" '
                    f'text-anchor="middle">{chr(ord("a") + x)}</text>')
-    for y in range(ranks):
-        cy = board_top + (ranks - 1 - y) * SQUARE + SQUARE // 2 + 4
+    for y in range(lay.ranks):
+        cy = lay.board_top + (lay.ranks - 1 - y) * SQUARE + SQUARE // 2 + 4
         out.append(f'<text class="rank-label" x="{LEFT - 5}" y="{cy}" '
                    f'text-anchor="end">{y + 1}</text>')
     out.append("</g>")
+    return out
 
-    if used:
-        out.append('<g class="legend" font-size="12" fill="#000000">')
-        for i, kind in enumerate(used):
-            colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
-            top = legend_top + i * LEGEND_ROW
-            out.append(f'<g class="legend-item" data-kind="{kind}">')
-            out.append(f'<rect class="legend-swatch" x="{LEFT}" y="{top}" width="{SWATCH}" '
-                       f'height="{SWATCH}" fill="{colour}" stroke="#404040" stroke-width="1"/>')
-            out.append(f'<text x="{LEFT + SWATCH + 6}" y="{top + SWATCH - 3}">'
-                       f"{_text(text)}</text>")
-            out.append("</g>")
+
+def _legend(lay: _Layout, used: list[str], labels: dict[str, str] | None) -> list[str]:
+    if not used:
+        return []
+    out = ['<g class="legend" font-size="12" fill="#000000">']
+    for i, kind in enumerate(used):
+        colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
+        top = lay.legend_top + i * LEGEND_ROW
+        out.append(f'<g class="legend-item" data-kind="{kind}">')
+        out.append(f'<rect class="legend-swatch" x="{LEFT}" y="{top}" width="{SWATCH}" '
+                   f'height="{SWATCH}" fill="{colour}" stroke="#404040" stroke-width="1"/>')
+        out.append(f'<text x="{LEFT + SWATCH + 6}" y="{top + SWATCH - 3}">{_text(text)}</text>')
         out.append("</g>")
-
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    out.append("</g>")
+    return out
 
 
 def _em_width(label: str) -> float:

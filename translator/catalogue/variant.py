@@ -1,0 +1,97 @@
+"""A chess variant as data: board size, start position and a Betza string per piece letter.
+
+The kb's variants are loaded by :mod:`translator.catalogue.variants`; those of a
+Fairy-Stockfish ``variants.ini`` by :mod:`translator.catalogue.ini`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.squares import MAX_SIZE
+
+
+@dataclass
+class Variant:
+    """A variant: ``pieces`` maps upper-case letters to Betza strings (names resolved).
+
+    ``royal`` holds the letters of the royal pieces ("" when nothing is royal).
+    ``names_of`` maps a letter to the catalogue piece it was given as; ``overrides`` maps a
+    letter whose Betza string the variant states itself to the reason it gives.
+
+    >>> Variant("Tiny", 3, 3, "k2/3/2K w - -", {"K": "K"}).royal
+    'K'
+    """
+
+    name: str
+    files: int
+    ranks: int
+    start_fen: str
+    pieces: dict[str, str]
+    royal: str = "K"
+    note: str = ""
+    source: str = ""
+    aliases: tuple[str, ...] = field(default=())
+    names_of: dict[str, str] = field(default_factory=dict)
+    overrides: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for value, what in ((self.files, "files"), (self.ranks, "ranks")):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIZE:
+                raise BetzaError(f"variant {self.name!r}: {what} must be a whole number "
+                                 f"from 1 to {MAX_SIZE}")
+        table: dict[str, str] = {}
+        for letter, betza in self.pieces.items():
+            if not (isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+                    and letter.isalpha()):
+                raise BetzaError(f"variant {self.name!r}: piece letter must be a single "
+                                 "ASCII letter", text=str(letter), pos=0)
+            if not isinstance(betza, str):
+                raise BetzaError(f"variant {self.name!r}: piece {letter!r} needs a string")
+            if letter.upper() in table:
+                raise BetzaError(f"variant {self.name!r}: piece letter {letter!r} appears twice")
+            table[letter.upper()] = betza
+        self.pieces = table
+        royal = "".join(dict.fromkeys(ch.upper() for ch in self.royal if not ch.isspace()))
+        for ch in royal:
+            if ch not in table:
+                raise BetzaError(f"variant {self.name!r}: royal letter {ch!r} is not in the "
+                                 "piece table", text=self.royal, pos=self.royal.upper().find(ch))
+        self.royal = royal
+        self.aliases = tuple(self.aliases)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name followed by the aliases."""
+        return (self.name, *self.aliases)
+
+
+def kb_dir() -> Path:
+    """The kb folder (inside the installed wheel or the checkout)."""
+    from translator.resources import data_dir
+
+    return data_dir("kb")
+
+
+def variant_position(v: Variant) -> Position:
+    """The start position of ``v``, parsed with its piece table and royal letters.
+
+    >>> from translator.catalogue.variants import get_variant
+    >>> pos = variant_position(get_variant("xiangqi"))
+    >>> pos.files, pos.ranks, pos.pieces[(4, 0)].betza
+    (9, 10, 'W')
+    """
+    from translator.catalogue.fen import parse_fen
+
+    try:
+        pos = parse_fen(v.start_fen, v.pieces, files=v.files, royal_letters=v.royal)
+    except BetzaError as err:
+        raise BetzaError(f"variant {v.name!r}: {err.message}", text=err.text,
+                         pos=err.pos) from None
+    if pos.ranks != v.ranks:
+        raise BetzaError(f"variant {v.name!r}: the start FEN has {pos.ranks} ranks, "
+                         f"the variant {v.ranks}", text=v.start_fen, pos=0)
+    return pos
