@@ -16,8 +16,8 @@ from translator.queries.explain import (
     explain_svg,
     explain_text,
     glossary,
-    plan_legs,
 )
+from translator.queries.plan import plan
 
 
 def text_of(betza: str) -> str:
@@ -98,7 +98,7 @@ def test_grasshopper_hop_and_one_step_beyond():
 
 
 def test_cannon_hop_off_leg_keeps_the_capture():
-    legs = plan_legs(parse("cpR").moves[0])
+    legs = plan("cpR")[0].legs  # the leg plan the encodings derive
     assert [(leg.modes, leg.final, leg.implied) for leg in legs] == [
         (("p",), False, ""), (("c",), True, "p")]
     hop_off = leg_lines("mRcpR")[-1]

@@ -26,6 +26,8 @@ from lark.exceptions import VisitError
 from translator.errors import BetzaError
 
 DIRECTION_LETTERS = "fblrvsh"
+# atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
+SPECIAL_ATOMS = "UOI@"
 MODE_LETTERS = "mcdekxpgy"
 # Canonical spelling order of the letters of a group, after the leading `i` and the
 # direction letters; it is XBoard's own required order, extended with the newer letters.
