@@ -6,6 +6,8 @@ move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from translator.notation.syntax import Piece, parse  # noqa: F401  (parse: doctest)
 from translator.position import Position
 
@@ -36,7 +38,7 @@ def move_facts(type_id: int, piece: Piece) -> str:
     return " ".join(out)
 
 
-def position_facts(qid: int, pos: Position, types: dict[str | None, int | str],
+def position_facts(qid: int, pos: Position, types: Mapping[str | None, int | str],
                    movers: list[tuple[int, int]], virgin: set[tuple[int, int]]) -> str:
     """Facts for query ``qid``: the board, its pieces (typed by ``types`` of their Betza
     strings, ``none`` for bare blockers), royals, virgins, e.p. state and the movers."""

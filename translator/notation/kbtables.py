@@ -15,7 +15,7 @@ from functools import cache
 
 import clingo
 
-from translator.notation.syntax import Move, parse  # noqa: F401  (parse: doctest)
+from translator.notation.syntax import MoveDef, parse  # noqa: F401  (parse: doctest)
 from translator.resources import data_dir
 
 
@@ -56,7 +56,7 @@ def tables() -> Tables:
     return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts)
 
 
-def geometry(move: Move) -> tuple[int, int, str, str] | None:
+def geometry(move: MoveDef) -> tuple[int, int, str, str] | None:
     """(A, B, system, kind) of the move's atom after any X/Y boost (as encodings/legs.lp
     computes it); None for the special atoms U O I @."""
     kb = tables()

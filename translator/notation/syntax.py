@@ -1,6 +1,6 @@
 """Parse XBetza strings into a typed syntax tree, and spell the tree back canonically.
 
-A :class:`Piece` is a sequence of :class:`Move`; a move is a sequence of :class:`Leg`
+A :class:`Piece` is a sequence of :class:`MoveDef`; a move is a sequence of :class:`Leg`
 (modifier groups separated by ``a``) sharing one atom and range.
 
 >>> piece = parse("fmWfcF")
@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
@@ -87,7 +88,7 @@ class Leg:
 
 
 @dataclass(frozen=True)
-class Move:
+class MoveDef:
     """A move: legs in order; the atom and range belong to the first leg and are
     inherited (possibly toggled) by the continuation legs."""
 
@@ -106,7 +107,7 @@ class Move:
 class Piece:
     """A compound piece: the concatenation of its moves."""
 
-    moves: tuple[Move, ...]
+    moves: tuple[MoveDef, ...]
     source: str = ""
 
     def __str__(self) -> str:
@@ -151,14 +152,14 @@ def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str
     return tuple(tokens)
 
 
-class _ToTree(Transformer):
-    """Turns lark's parse tree into :class:`Move` objects (legs still raw)."""
+class _ToTree(Transformer[Token, Any]):
+    """Turns lark's parse tree into :class:`MoveDef` objects (legs still raw)."""
 
     def __init__(self, text: str):
         super().__init__()
         self.text = text
 
-    def start(self, moves: list[Move]) -> Piece:
+    def start(self, moves: list[MoveDef]) -> Piece:
         return Piece(tuple(moves), self.text)
 
     def group(self, letters: list[Token]) -> list[Token]:
@@ -170,15 +171,15 @@ class _ToTree(Transformer):
         if boost and letter.value not in "WFDNAHCZGLJ":
             raise BetzaError(f"{boost} boosts only a leaper atom (W F D N A H C Z G L J), "
                              f"not {letter.value}", text=self.text, pos=tokens[1].start_pos)
-        return Atom(letter.value, boost), letter.start_pos
+        return Atom(letter.value, boost), letter.start_pos or 0
 
     def doubled(self, tokens: list[Token]) -> tuple[Atom, int]:
-        return Atom(tokens[0].value[0], doubled=True), tokens[0].start_pos
+        return Atom(tokens[0].value[0], doubled=True), tokens[0].start_pos or 0
 
     def range(self, tokens: list[Token]) -> Range:
         return Range(tokens[0].value)
 
-    def move(self, items: list) -> Move:
+    def move(self, items: list[Any]) -> MoveDef:
         groups: list[list[Token]] = [items[0]]
         rest = items[1:]
         while rest and isinstance(rest[0], Token) and rest[0].type == "AGAIN":
@@ -189,10 +190,10 @@ class _ToTree(Transformer):
             raise BetzaError("a drop (@) cannot have legs", text=self.text, pos=atom_pos)
         legs = tuple(self._leg(g, atom, rng, first=i == 0) for i, g in enumerate(groups))
         start = min([t.start_pos for g in groups for t in g] + [atom_pos])
-        return Move(legs, atom, rng, start=start)
+        return MoveDef(legs, atom, rng, start=start)
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
-        dirs = [(t.value, t.start_pos) for t in group if t.value in DIRECTION_LETTERS]
+        dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
                                         self.text)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
@@ -233,7 +234,8 @@ _EXPECTED = {
 
 def _explain(err: UnexpectedInput, text: str) -> BetzaError:
     if isinstance(err, UnexpectedCharacters):
-        pos, ch = err.pos_in_stream, text[err.pos_in_stream]
+        pos = err.pos_in_stream or 0
+        ch = text[pos]
         if not ch.isascii():
             return BetzaError(f"non-ASCII character {ch!r}", text=text, pos=pos)
         if ch in "-()":
@@ -277,7 +279,8 @@ def parse(text: str) -> Piece:
         raise BetzaError("empty Betza string", text="", pos=0)
     try:
         tree = _parser().parse(text)
-        return _ToTree(text).transform(tree)
+        piece: Piece = _ToTree(text).transform(tree)
+        return piece
     except UnexpectedInput as err:
         raise _explain(err, text) from None
     except VisitError as err:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from translator.errors import BetzaError
 from translator.notation.kbtables import geometry, tables
-from translator.notation.syntax import Move, Piece
+from translator.notation.syntax import MoveDef, Piece
 
 
 def validate(piece: Piece) -> None:
@@ -37,6 +37,6 @@ def validate(piece: Piece) -> None:
                         text=text, pos=_find(text, move, tok))
 
 
-def _find(text: str, move: Move, token: str) -> int | None:
+def _find(text: str, move: MoveDef, token: str) -> int | None:
     pos = text.find(token, move.start)
     return pos if pos >= 0 else None

@@ -262,6 +262,8 @@ def _pieces(lay: _Layout, pieces: dict[Square, tuple[str, str]], origin: Square 
         cx, cy = lay.centre(square)
         fill, ink = (WHITE_FILL, WHITE_INK) if side == "white" else (BLACK_FILL, BLACK_INK)
         is_origin = square == origin
+        stroke: str
+        stroke_w: float
         if is_origin:
             stroke, stroke_w = ORIGIN_STROKE, 4
         else:

@@ -5,7 +5,9 @@ what the piece may do on each leg comes from the leg plan the encodings derive
 
 from __future__ import annotations
 
-from translator.notation.syntax import Move as WrittenMove
+from collections.abc import Sequence
+
+from translator.notation.syntax import MoveDef
 from translator.present import english
 from translator.queries.plan import LegPlan, plan
 from translator.queries.why_model import (
@@ -34,7 +36,7 @@ def _unit_words(ctx: WhyContext, path: WhyPath, leg: WhyLeg) -> str:
     return f"{unit}, {english.direction_words(ctx.side, leg.dx, leg.dy)}"
 
 
-def written(ctx: WhyContext, path: WhyPath) -> WrittenMove:
+def written(ctx: WhyContext, path: WhyPath) -> MoveDef:
     """The written move that made ``path``."""
     from translator.queries.moves import parse_piece
 
@@ -48,7 +50,7 @@ def _planned(ctx: WhyContext, path: WhyPath) -> tuple[LegPlan, ...]:
     return plan(ctx.types[path.type_id])[path.move_no - 1].legs
 
 
-def board_for(ctx: WhyContext, changed: list[tuple[str, str, str]] = ()) -> _Board:
+def board_for(ctx: WhyContext, changed: Sequence[tuple[str, str, str]] = ()) -> _Board:
     """The real position (no ``changed``) or the closest one."""
     return _Board(ctx, changed)
 
@@ -56,7 +58,7 @@ def board_for(ctx: WhyContext, changed: list[tuple[str, str, str]] = ()) -> _Boa
 class _Board:
     """What stands where: the real position, or the closest one (real plus changes)."""
 
-    def __init__(self, ctx: WhyContext, changed: list[tuple[str, str, str]] = ()):
+    def __init__(self, ctx: WhyContext, changed: Sequence[tuple[str, str, str]] = ()):
         origin = ctx.pos.square(ctx.origin)
         self.side = ctx.side
         self.colour = {square_name(sq): pc.side for sq, pc in ctx.pos.pieces.items()
@@ -119,7 +121,7 @@ def _leg_line(ctx: WhyContext, path: WhyPath, leg: WhyLeg, board: _Board,
     elif leg.victim == sq:
         what = f"{sq} holds {board.who(sq)}, captured" + ("" if final else " (locust)")
     else:
-        what = (f"{sq} is empty and open to e.p. capture: {board.who(leg.victim)} on "
+        what = (f"{sq} is empty and open to e.p. capture: {board.who(leg.victim or sq)} on "
                 f"{leg.victim} is captured (e.p.)")
     if leg.victim and step is not None and "unload" in step.classes:
         what += f"; the captured piece is put on {leg.start} (u)"

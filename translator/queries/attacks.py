@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from translator.errors import BetzaError
 from translator.position import SIDES, PlacedPiece, Position, other_side
@@ -29,7 +30,7 @@ class Attacker:
     letter: str | None = None
     moves: tuple[Move, ...] = field(default=())
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"from": self.square, "side": self.side, "betza": self.betza,
                 "letter": self.letter, "moves": [m.as_json() for m in self.moves]}
 
@@ -74,7 +75,8 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0
                   ) -> list[list[Attacker] | BetzaError]:
     """Answer many attacks queries in one clingo program."""
     results: list[list[Attacker] | BetzaError] = [[] for _ in queries]
-    items, owner = [], []
+    items: list[tuple[int, Position, list[Square], str]] = []
+    owner: list[int] = []
     for i, query in enumerate(queries):
         try:
             subs = _subqueries(query)

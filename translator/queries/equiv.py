@@ -16,12 +16,14 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import clingo
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece, parse
+from translator.position import Position
 from translator.queries.moves import Move, distinct, parse_piece
 from translator.solve.readers import move_of, square_of
 from translator.squares import square_name
@@ -44,7 +46,7 @@ class Counterexample:
     only_a: list[Move] = field(default_factory=list)
     only_b: list[Move] = field(default_factory=list)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"from": self.start, "side": self.side, "friends": self.friends,
                 "enemies": self.enemies, "royal": self.royal, "virgin": self.virgin,
                 "ep": self.ep, "ep_victim": self.ep_victim, "files": self.files,
@@ -52,9 +54,7 @@ class Counterexample:
                 "only_a": [m.as_json() for m in self.only_a],
                 "only_b": [m.as_json() for m in self.only_b]}
 
-    def position(self):
-        from translator.position import Position
-
+    def position(self) -> Position:
         return Position.light(self.files, self.ranks, side=self.side, friends=self.friends,
                               enemies=self.enemies, royal=self.royal, ep=self.ep,
                               ep_victim=self.ep_victim)
@@ -95,8 +95,8 @@ class EquivResult:
     equivalent: bool
     counterexample: Counterexample | None = None
 
-    def as_json(self) -> dict:
-        out: dict = {"ok": True, "equivalent": self.equivalent}
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": True, "equivalent": self.equivalent}
         if self.counterexample is not None:
             out["counterexample"] = self.counterexample.as_json()
         return out
@@ -179,7 +179,6 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     every start square; the solver guesses positions, requires a difference and
     minimises the pieces on the board.
     """
-    from translator.position import Position
     from translator.solve import engine
 
     Position(files, ranks)  # checks the size
@@ -206,11 +205,13 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     for q in range(len(squares)):
         if progress:
             progress(q, len(squares))
-        ctl.configuration.solve.opt_mode = "ignore"
+        solve, solver = ctl.configuration.solve, ctl.configuration.solver
+        assert isinstance(solve, clingo.Configuration) and isinstance(solver, clingo.Configuration)
+        solve.opt_mode = "ignore"
         if _solve(ctl, q, deadline, timeout) is None:
             continue
-        ctl.configuration.solve.opt_mode = "opt"
-        ctl.configuration.solver.opt_strategy = "usc"
+        solve.opt_mode = "opt"
+        solver.opt_strategy = "usc"
         found = _solve(ctl, q, deadline, timeout)
         assert found is not None
         size = sum(sym.name == "piece" and sym.arguments[0].number == q for sym in found)
@@ -240,7 +241,6 @@ def _empty_board_difference(a: str, b: str, files: int, ranks: int,
     """A cheap first step: both pieces' moves from every start square of the empty board,
     as a piece that has moved and then as one that has not; a difference there is a
     counterexample with no other piece."""
-    from translator.position import Position
     from translator.queries.moves import MovesQuery, batch_moves
 
     board = Position(files, ranks)
@@ -249,13 +249,13 @@ def _empty_board_difference(a: str, b: str, files: int, ranks: int,
                for sq, virgin in cases for text in (a, b)]
     answers = batch_moves(queries)
 
-    def key(m: Move) -> tuple:
+    def key(m: Move) -> tuple[Any, ...]:
         return (m.to,) if targets_only else m.effects()
 
     for i, (sq, virgin) in enumerate(cases):
         ma, mb = answers[2 * i], answers[2 * i + 1]
         if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
-            raise ma if isinstance(ma, BetzaError) else mb
+            raise ma if isinstance(ma, BetzaError) else mb  # type: ignore[misc]
         ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
         if ka != kb:
             ce = Counterexample(files, ranks, square_name(sq), virgin=virgin)
@@ -271,7 +271,7 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
     when there is none."""
     from translator.solve import engine
 
-    model: list = []
+    model: list[Any] = []
 
     def on_model(m: clingo.Model) -> None:
         model[:] = m.symbols(shown=True)

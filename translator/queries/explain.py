@@ -16,7 +16,7 @@ Move 1 (fcafmF): Ferz (F): one step diagonally; a move in 2 legs, made in order,
 from __future__ import annotations
 
 from translator.notation.kbtables import tables
-from translator.notation.syntax import SPECIAL_ATOMS, Move, Piece
+from translator.notation.syntax import SPECIAL_ATOMS, MoveDef, Piece
 from translator.present import english
 from translator.present.english import glossary
 from translator.queries.explain_diagram import centre, explain_diagram
@@ -27,7 +27,7 @@ __all__ = ["explain_diagram", "explain_lines", "explain_svg", "explain_text", "g
 
 
 
-def _written(move: Move, leg: LegPlan) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _written(move: MoveDef, leg: LegPlan) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The direction tokens and modifiers written for ``leg`` (an implied hop-off leg keeps
     the n of the leg that implies it)."""
     if leg.n <= len(move.legs):
@@ -36,13 +36,13 @@ def _written(move: Move, leg: LegPlan) -> tuple[tuple[str, ...], tuple[str, ...]
     return (), tuple(f for f in move.legs[-1].modifiers if f in ("n", "nn"))
 
 
-def _first_directions(move: Move, mp: MovePlan, leg: LegPlan) -> str:
+def _first_directions(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     d = glossary()["directions"]
     assert mp.leap is not None and mp.system is not None
     (a, b), system = mp.leap, mp.system
     tokens, _ = _written(move, leg)
     if not tokens:
-        return d["all4"] if system in ("orth", "diag") else d["all8"]
+        return str(d["all4"] if system in ("orth", "diag") else d["all8"])
     words = " or ".join(d[system][t] for t in tokens)
     indices = sorted(mp.directions)
     if system == "obl":
@@ -52,12 +52,12 @@ def _first_directions(move: Move, mp: MovePlan, leg: LegPlan) -> str:
     return words
 
 
-def _continuation_directions(move: Move, mp: MovePlan, leg: LegPlan) -> str:
+def _continuation_directions(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     d = glossary()["directions"]["continuation"]
     if leg.implied:
-        return d["hop_off"]
+        return str(d["hop_off"])
     if leg.default_directions:
-        return d["default_fourway"] if mp.system in ("orth", "diag") else d["default_eightway"]
+        return str(d["default_fourway"] if mp.system in ("orth", "diag") else d["default_eightway"])
     tokens, _ = _written(move, leg)
     return " or ".join(d[t] for t in tokens)
 
@@ -68,11 +68,12 @@ def _mode_words(leg: LegPlan) -> str:
     if leg.final:
         f = md["final"]
         if set(leg.modes) == {"m", "c"}:
-            return f["either"].format(what=f["mc"])
+            return str(f["either"].format(what=f["mc"]))
         if len(leg.modes) == 1:
-            return f["only"].format(what=f[leg.modes[0]])
-        return f["either"].format(what=f["or"].join(f[m] for m in leg.modes))
+            return str(f["only"].format(what=f[leg.modes[0]]))
+        return str(f["either"].format(what=f["or"].join(f[m] for m in leg.modes)))
     t = md["transit"]
+    text: str
     if len(leg.modes) == 1:
         text = t[leg.modes[0]]
     else:
@@ -87,7 +88,7 @@ def _mode_words(leg: LegPlan) -> str:
     return text
 
 
-def _modifier_words(move: Move, mp: MovePlan, leg: LegPlan) -> tuple[list[str], list[str]]:
+def _modifier_words(move: MoveDef, mp: MovePlan, leg: LegPlan) -> tuple[list[str], list[str]]:
     """Phrases for the leg's modifier classes: conditions on the way (said before the mode)
     and side effects (said after it)."""
     g = glossary()["modifiers"]
@@ -123,7 +124,7 @@ def _modifier_words(move: Move, mp: MovePlan, leg: LegPlan) -> tuple[list[str], 
     return before, after
 
 
-def _stride_words(move: Move, mp: MovePlan, leg: LegPlan) -> list[str]:
+def _stride_words(move: MoveDef, mp: MovePlan, leg: LegPlan) -> list[str]:
     g = glossary()
     if move.atom.letter == "U":
         return [g["atoms"]["U"]["description"]]
@@ -143,7 +144,7 @@ def _stride_words(move: Move, mp: MovePlan, leg: LegPlan) -> list[str]:
     return parts
 
 
-def _leg_line(move: Move, mp: MovePlan, leg: LegPlan) -> str:
+def _leg_line(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     g = glossary()
     s = g["sentences"]
     if leg.implied:
@@ -168,7 +169,7 @@ def _leg_line(move: Move, mp: MovePlan, leg: LegPlan) -> str:
     return f"  {label}: " + "; ".join(parts) + "."
 
 
-def _atom_words(move: Move, mp: MovePlan) -> str:
+def _atom_words(move: MoveDef, mp: MovePlan) -> str:
     g = glossary()
     atom = move.atom
     info = g["atoms"][atom.letter]
@@ -189,7 +190,7 @@ def _atom_words(move: Move, mp: MovePlan) -> str:
     return text
 
 
-def _special_line(move: Move, mp: MovePlan) -> str:
+def _special_line(move: MoveDef, mp: MovePlan) -> str:
     g = glossary()
     sp = g["special"]
     letter = move.atom.letter
@@ -199,7 +200,7 @@ def _special_line(move: Move, mp: MovePlan) -> str:
         sides = mp.castling_sides
         side = (sp["castling_sides"] if sides == {2, 6} else
                 sp["castling_right"] if sides == {2} else sp["castling_left"])
-        return sp["castling"].format(n=steps or 1, sides=side)
+        return str(sp["castling"].format(n=steps or 1, sides=side))
     if letter == "I":
         parts = [sp["imitator"]]
         if any(t.startswith("b") for t in leg.directions):
@@ -241,7 +242,7 @@ def _move_texts(piece: Piece) -> list[str]:
     return texts
 
 
-def _move_lines(i: int, text: str, move: Move, mp: MovePlan, used: set[str]) -> list[str]:
+def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) -> list[str]:
     s = glossary()["sentences"]
     if move.atom.letter in "OI@":
         if move.atom.letter == "O":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import clingo
 
@@ -28,6 +29,8 @@ from translator.queries.find_space import Space, candidate_space, clashes
 from translator.solve import engine
 from translator.squares import square_name
 
+__all__ = ["Example", "FindResult", "find"]
+
 
 @dataclass
 class FindResult:
@@ -41,8 +44,8 @@ class FindResult:
     differ_at: Counterexample | None = None
     unsatisfiable: list[tuple[int, str]] = field(default_factory=list)
 
-    def as_json(self) -> dict:
-        out: dict = {"ok": True, "betza": self.betza, "alternatives": self.alternatives}
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": True, "betza": self.betza, "alternatives": self.alternatives}
         if self.same_length:
             out["equal_spellings"] = self.same_length
         if self.differ_at is not None:
@@ -100,7 +103,7 @@ def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,
 
     def on_model(model: clingo.Model) -> bool:
         if model.optimality_proven:
-            text = _spell(model.symbols(shown=True), space)
+            text = _spell(list(model.symbols(shown=True)), space)
             if text not in strings:
                 strings.append(text)
         return len(strings) < 4 * limit

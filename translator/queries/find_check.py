@@ -13,7 +13,7 @@ would be captured by a move ending there.
 from __future__ import annotations
 
 from translator.errors import BetzaError
-from translator.position import PlacedPiece
+from translator.position import PlacedPiece, Position
 from translator.queries.find_examples import Example
 from translator.queries.moves import MovesQuery, batch_moves
 from translator.squares import square_name
@@ -25,7 +25,7 @@ def drawn_marks(betzas: list[str], example: Example) -> list[dict[str, set[str]]
     origin = base.square(example.origin)
     empties = [(x, y) for x in range(base.files) for y in range(base.ranks)
                if (x, y) not in base.pieces and (x, y) != origin]
-    positions = [(None, base)]
+    positions: list[tuple[str | None, Position]] = [(None, base)]
     for sq in empties:
         pos = example.position()
         pos.pieces[sq] = PlacedPiece("black" if example.side == "white" else "white")

@@ -19,7 +19,7 @@ from functools import cache
 
 from translator.errors import BetzaError
 from translator.notation.kbtables import geometry, tables
-from translator.notation.syntax import Move, combine_directions, parse
+from translator.notation.syntax import MoveDef, combine_directions, parse
 from translator.resources import data_dir
 
 
@@ -27,7 +27,7 @@ from translator.resources import data_dir
 class Candidate:
     """A candidate move and the direction tokens its first leg may take."""
 
-    move: Move
+    move: MoveDef
     family: str
     tokens: tuple[str, ...]
     system: str

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts, position_facts
@@ -19,6 +20,9 @@ from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side
 from translator.solve.readers import Move, answer_move
 from translator.squares import Square
+
+__all__ = ["Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
+           "resolve_name", "solve_positions"]
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
@@ -71,7 +75,7 @@ def resolve_name(text: str) -> str:
 
 def distinct(found: list[Move]) -> list[Move]:
     """One move per destination and side effects; of several paths keep the shortest."""
-    best: dict[tuple, Move] = {}
+    best: dict[tuple[Any, ...], Move] = {}
     for mv in found:
         key = mv.effects()
         if key not in best or _path_key(mv) < _path_key(best[key]):
@@ -79,7 +83,7 @@ def distinct(found: list[Move]) -> list[Move]:
     return sorted(best.values(), key=_order)
 
 
-def _path_key(mv: Move) -> tuple:
+def _path_key(mv: Move) -> tuple[Any, ...]:
     return (len(mv.legs), [_coords(s) for s in mv.legs])
 
 
@@ -87,7 +91,7 @@ def _coords(name: str) -> Square:
     return (ord(name[0]) - 97, int(name[1:]) - 1)
 
 
-def _order(mv: Move) -> tuple:
+def _order(mv: Move) -> tuple[Any, ...]:
     return (_coords(mv.to), sorted(_coords(c) for c in mv.captures), _path_key(mv),
             sorted(mv.unloads), sorted(mv.ep_rights), mv.mover or "")
 
@@ -107,7 +111,7 @@ def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     return replace(pos, pieces=pieces), origin, piece
 
 
-def batch_moves(queries: Sequence[MovesQuery | tuple], *, timeout: float = 60.0
+def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: float = 60.0
                 ) -> list[list[Move] | BetzaError]:
     """Answer many ``moves`` queries with few clingo runs.
 

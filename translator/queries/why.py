@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import Any
 
 import clingo
 
@@ -91,7 +92,7 @@ def _solve(ctl: clingo.Control, deadline: float, timeout: float, *, optimal: boo
     def on_model(m: clingo.Model) -> bool:
         if optimal and not m.optimality_proven:
             return True
-        models.append(m.symbols(shown=True))
+        models.append(list(m.symbols(shown=True)))
         return not optimal or len(models) < MAX_OPTIMA
 
     from translator.solve import engine
@@ -116,10 +117,10 @@ def _sq(sym: clingo.Symbol, i: int) -> str:
 
 def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> WhyModel:
     model = WhyModel([], [])
-    legs: dict[tuple, list[WhyLeg]] = {}
-    passes: dict[tuple, dict[str, int]] = {}
-    jumps: dict[tuple, dict[str, int]] = {}
-    found: list[tuple[tuple, int, int, Move]] = []
+    legs: dict[tuple[Any, ...], list[WhyLeg]] = {}
+    passes: dict[tuple[Any, ...], dict[str, int]] = {}
+    jumps: dict[tuple[Any, ...], dict[str, int]] = {}
+    found: list[tuple[tuple[Any, ...], int, int, Move]] = []
     for sym in symbols:
         a = sym.arguments
         if sym.name == "changed":
@@ -190,7 +191,7 @@ def _goal_facts(ctx: WhyContext) -> str:
     return f"goal(0,{x},{y})."
 
 
-def _path_key(ctx: WhyContext, path: WhyPath) -> tuple:
+def _path_key(ctx: WhyContext, path: WhyPath) -> tuple[Any, ...]:
     return (path.type_id != ctx.mover_type, path.move_no, len(path.move.legs),
             [coords(s) for s in path.move.legs])
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import clingo
 
@@ -37,14 +38,15 @@ class Move:
     def is_capture(self) -> bool:
         return bool(self.captures)
 
-    def effects(self) -> tuple:
+    def effects(self) -> tuple[Any, ...]:
         """What makes two moves different: destination and side effects."""
         return (self.to, frozenset(self.captures), frozenset(self.unloads),
                 frozenset(self.ep_rights), self.mover)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The move schema of ``--json`` and ``betza batch``."""
-        out: dict = {"to": self.to, "legs": list(self.legs), "captures": list(self.captures)}
+        out: dict[str, Any] = {"to": self.to, "legs": list(self.legs),
+                               "captures": list(self.captures)}
         if self.unloads:
             out["unloads"] = [list(u) for u in self.unloads]
         if self.ep_rights:
