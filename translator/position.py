@@ -11,7 +11,7 @@ light form used by tests and research scripts (:meth:`Position.light`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE, Square, parse_square, square_name
@@ -78,8 +78,10 @@ class Position:
         royal: Iterable[str] = (),
         ep: Iterable[str] = (),
         ep_victim: str | None = None,
+        unmoved: Iterable[str] = (),
     ) -> Position:
-        """Blockers only: ``friends`` are of ``side``'s colour, ``enemies`` of the other."""
+        """Blockers only: ``friends`` are of ``side``'s colour, ``enemies`` of the other;
+        ``unmoved`` marks listed pieces that have not moved (castling partners)."""
         pos = cls(files, ranks, side_to_move=check_side(side))
         royal_squares = {pos.square(s) for s in royal}
         for names, colour in ((friends, side), (enemies, other_side(side))):
@@ -91,6 +93,12 @@ class Position:
         for sq in royal_squares - pos.pieces.keys():
             raise BetzaError("--royal names a square with no piece on it",
                              text=square_name(sq), pos=0)
+        for name in unmoved:
+            sq = pos.square(name)
+            if sq not in pos.pieces:
+                raise BetzaError("--unmoved names a square with no piece on it", text=name,
+                                 pos=0)
+            pos.pieces[sq] = replace(pos.pieces[sq], virgin=True)
         pos.ep = [pos.square(s) for s in ep]
         pos.ep_victim = pos.square(ep_victim) if ep_victim else None
         return pos

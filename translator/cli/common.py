@@ -33,6 +33,8 @@ def position_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--enemies", default="", metavar="SQ,..", help="pieces of the other side")
     g.add_argument("--royal", default="", metavar="SQ,..",
                    help="which of the listed pieces are royal")
+    g.add_argument("--unmoved", default="", metavar="SQ,..",
+                   help="which of the listed pieces have not moved (castling partners)")
     g = p.add_argument_group("position (FEN form)")
     g.add_argument("--fen", help="FEN of the board (any size up to 26x26)")
     g.add_argument("--pieces", metavar="TABLE", help='piece letters to Betza, "C:fcafmF,K:K"')
@@ -44,12 +46,14 @@ def position_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--side", choices=["white", "black"], help="side of the moving piece")
     g.add_argument("--ep", default="", metavar="SQ,..", help="squares open to e.p. capture")
     g.add_argument("--ep-victim", metavar="SQ", help="the piece an e.p. capture removes")
+    g.add_argument("--no-castling-safety", action="store_true",
+                   help="castle even out of, through or into an attacked square")
     g.add_argument("--last-moved", metavar="BETZA",
                    help="the piece type that moved last (what the imitator I copies)")
 
 
 def position_spec(args: argparse.Namespace) -> dict[str, Any]:
-    spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "fen",
+    spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "unmoved", "fen",
                                                   "pieces", "variant", "ini", "side", "ep",
                                                   "ep_victim", "royal_letters", "board",
                                                   "last_moved")}

@@ -7,11 +7,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from translator.cli import attacks, batch, equiv, explain, find, moves, pieces, variants, why
+from translator.cli import (
+    attacks,
+    batch,
+    drops,
+    equiv,
+    explain,
+    find,
+    moves,
+    pieces,
+    variants,
+    why,
+)
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
 
-COMMANDS = (moves, why, attacks, equiv, explain, find, pieces, variants, batch)
+COMMANDS = (moves, why, attacks, equiv, explain, find, drops, pieces, variants, batch)
 
 
 def build_parser() -> argparse.ArgumentParser:

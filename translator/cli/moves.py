@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     origin = pos.square(args.origin)
     betza, side = mover(args, pos)
     args.betza = betza
-    query = MovesQuery(betza, args.origin, pos, side, args.virgin)
+    query = MovesQuery(betza, args.origin, pos, side, args.virgin,
+                       castling_safety=not args.no_castling_safety)
     (result,) = batch_moves([query])
     if isinstance(result, BetzaError):
         raise result

@@ -38,7 +38,10 @@ def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         try:
             origin, pos = _required(line, "from"), position_from(line)
             betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
-            queries.append(MovesQuery(betza, origin, pos, side, _virgin(line)))
+            safety = line.get("castling_safety", True)
+            if not isinstance(safety, bool):
+                raise BetzaError("castling_safety must be true or false")
+            queries.append(MovesQuery(betza, origin, pos, side, _virgin(line), safety))
         except BetzaError as err:
             queries.append(err)
     answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)])
@@ -170,8 +173,23 @@ def _find(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _drops(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.jsonapi.inputs import piece_table, position_from
+    from translator.queries.drops import drops
+
+    out = []
+    for line in lines:
+        try:
+            squares = drops(_required(line, "letter"), position_from(line), piece_table(line))
+            out.append({"ok": True, "drops": squares})
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
 HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
-                                "why": _why, "explain": _explain, "find": _find}
+                                "why": _why, "explain": _explain, "find": _find,
+                                "drops": _drops}
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:

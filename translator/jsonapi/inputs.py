@@ -54,7 +54,8 @@ def position_from(spec: Mapping[str, Any]) -> Position:
         pos = Position.light(files, ranks, side=side or "white",
                              friends=_names(spec.get("friends"), "friends"),
                              enemies=_names(spec.get("enemies"), "enemies"),
-                             royal=_names(spec.get("royal"), "royal"))
+                             royal=_names(spec.get("royal"), "royal"),
+                             unmoved=_names(spec.get("unmoved"), "unmoved"))
     if side is not None:
         pos.side_to_move = side
     if spec.get("ep"):
@@ -108,6 +109,12 @@ def _square_pieces(spec: Mapping[str, Any], side: str | None) -> Position:
 def _fen_position(spec: Mapping[str, Any], variant: str | None) -> Position:
     from translator.catalogue.fen import parse_fen
 
+    table, fen, royal = _fen_parts(spec, variant)
+    return parse_fen(str(fen), table, royal_letters=royal)
+
+
+def _fen_parts(spec: Mapping[str, Any], variant: str | None) -> tuple[dict[str, str], str, str]:
+    """The piece table, the FEN and the royal letters of a FEN or variant form."""
     table: dict[str, str] = {}
     royal = spec.get("royal_letters")
     fen = spec.get("fen")
@@ -120,4 +127,13 @@ def _fen_position(spec: Mapping[str, Any], variant: str | None) -> Position:
         fen = fen or v.start_fen
     if spec.get("pieces"):
         table.update(_table(spec["pieces"]))
-    return parse_fen(str(fen), table, royal_letters="K" if royal is None else royal)
+    return table, str(fen), "K" if royal is None else str(royal)
+
+
+def piece_table(spec: Mapping[str, Any]) -> dict[str, str]:
+    """The piece table (letter -> Betza string) of a FEN or variant form.
+
+    >>> piece_table({"variant": "shogi"})["P"]
+    'fWf@8'
+    """
+    return _fen_parts(spec, spec.get("variant"))[0]

@@ -29,6 +29,7 @@ class Tables:
     dirtab: dict[tuple[str, str], frozenset[int]]
     ovec: dict[int, tuple[int, int, int, int]]
     boosts: dict[str, tuple[int, int]]
+    droptoks: frozenset[str] = frozenset()  # the letters a drop (@) may carry
 
 
 @cache
@@ -42,6 +43,7 @@ def tables() -> Tables:
     dirtab: dict[tuple[str, str], set[int]] = defaultdict(set)
     ovec: dict[int, tuple[int, int, int, int]] = {}
     boosts: dict[str, tuple[int, int]] = {}
+    drops: set[str] = set()
     for atom in ctl.symbolic_atoms:
         sym, args = atom.symbol, atom.symbol.arguments
         if sym.name == "letter" and len(args) == 5:
@@ -53,7 +55,10 @@ def tables() -> Tables:
             ovec[args[0].number] = tuple(a.number for a in args[1:])  # type: ignore[assignment]
         elif sym.name == "boost" and len(args) == 3 and args[0].type == clingo.SymbolType.String:
             boosts[args[0].string] = (args[1].number, args[2].number)
-    return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts)
+        elif sym.name == "droptok":
+            drops.add(args[0].string)
+    return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts,
+                  frozenset(drops))
 
 
 def geometry(move: MoveDef) -> tuple[int, int, str, str] | None:

@@ -16,6 +16,8 @@ def validate(piece: Piece) -> None:
     tokens = tables().dirtab
     text = piece.source
     for move in piece.moves:
+        if move.atom.letter == "@":
+            _check_drop(text, move)
         geo = geometry(move)
         if geo is None:
             continue
@@ -35,6 +37,20 @@ def validate(piece: Piece) -> None:
                         "undefined: use s, or split the move into the chiral halves hr/hl "
                         "(e.g. hrarfNhlalfN); see docs/readings.md, oblique-later-legs",
                         text=text, pos=_find(text, move, tok))
+
+
+def _check_drop(text: str, move: MoveDef) -> None:
+    """On a drop only f, s, b (limits, each at most doubled) and j (not on the back rank)
+    mean something."""
+    leg = move.legs[0]
+    for tok in leg.directions:
+        if tok not in tables().droptoks:
+            raise BetzaError(f"{tok!r} means nothing on a drop (@): the limits are f (per "
+                             "file), s (per square colour), b (per board), and j exempts "
+                             "the back rank", text=text, pos=_find(text, move, tok))
+    for extra in [*leg.modes, *(f for f in leg.modifiers if f != "j")]:
+        raise BetzaError(f"{extra!r} means nothing on a drop (@)", text=text,
+                         pos=_find(text, move, extra))
 
 
 def _find(text: str, move: MoveDef, token: str) -> int | None:

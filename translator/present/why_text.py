@@ -172,6 +172,8 @@ def conditions(ctx: WhyContext, model: WhyModel, path: WhyPath) -> list[str]:
             lines.append("the piece must not have moved yet" + (f" ({why})" if why else ""))
         elif need == "moved":
             lines.append("the piece must have moved already")
+        elif need == "unmoved":
+            lines.append(f"the piece on {sq} must not have moved yet (castling partner)")
         elif need == "royal":
             lines.append(f"the piece on {sq} must be royal (k)")
         elif need == "plain":

@@ -133,7 +133,7 @@ def _queries(source: str, piece: Piece, files: int, ranks: int, origin: Square) 
         _ask_ep(asked, squares, origin)
     if "O" in letters:
         edges = [square_name((x, origin[1])) for x in (0, files - 1) if x != origin[0]]
-        asked.ask("castle", org, Position.light(files, ranks, friends=edges))
+        asked.ask("castle", org, Position.light(files, ranks, friends=edges, unmoved=edges))
     return asked
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece, parse
-from translator.position import PlacedPiece, Position, check_side
+from translator.position import PlacedPiece, Position, check_side, other_side
 from translator.solve.readers import Move, answer_move
 from translator.squares import Square
 
@@ -36,6 +36,7 @@ class MovesQuery:
     position: Position
     side: str | None = None
     virgin: bool = False
+    castling_safety: bool = True
 
 
 @lru_cache(maxsize=4096)
@@ -119,15 +120,15 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     The answer for a query is its list of moves, or the :class:`BetzaError` it raised.
     """
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
-    prepared: list[tuple[int, Position, Square, Piece]] = []
+    prepared: list[tuple[int, Position, Square, bool]] = []
     for i, q in enumerate(queries):
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
-            pos, origin, piece = _prepare(query)
+            pos, origin, _ = _prepare(query)
         except BetzaError as err:
             results[i] = err
             continue
-        prepared.append((i, pos, origin, piece))
+        prepared.append((i, pos, origin, query.castling_safety))
     for start in range(0, len(prepared), CHUNK):
         chunk = prepared[start:start + CHUNK]
         try:
@@ -142,11 +143,14 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
 
 
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
-                    timeout: float = 60.0) -> dict[int, list[tuple[Square, Move]]]:
+                    timeout: float = 60.0,
+                    castling: dict[int, set[Square]] | None = None
+                    ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
     Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
     to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
+    ``castling`` collects, per query id, the squares a royal piece's castling uses.
     """
     from translator.solve import engine
 
@@ -163,16 +167,58 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
         facts.append(extra)
     found: dict[int, list[tuple[Square, Move]]] = {}
     for sym in engine.run("\n".join(facts), encoding, timeout=timeout):
+        if sym.name == "castlesq":
+            if castling is not None:
+                q, x, y = (a.number for a in sym.arguments)
+                castling.setdefault(q, set()).add((x, y))
+            continue
         q, origin, mv = answer_move(sym)
         found.setdefault(q, []).append((origin, mv))
     return found
 
 
-def _solve_chunk(chunk: list[tuple[int, Position, Square, Piece]], timeout: float
+def _solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float
                  ) -> dict[int, list[Move]]:
+    castling: dict[int, set[Square]] = {}
     found = solve_positions([(i, pos, [origin], "") for i, pos, origin, _ in chunk],
-                            "moves.lp", timeout)
+                            "moves.lp", timeout, castling)
+    safe = {i for i, *_, safety in chunk if safety}
+    checks = {q: squares for q, squares in castling.items() if q in safe}
+    if checks:  # the same queries again, knowing which castling squares are attacked
+        again = [(i, pos, [origin], " ".join(
+                  f"threatened({i},{x},{y})." for x, y in _attacked(pos, origin, checks[i],
+                                                                    timeout)))
+                 for i, pos, origin, _ in chunk if i in checks]
+        found.update(solve_positions(again, "moves.lp", timeout))
     return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
+
+
+def _attacked(pos: Position, origin: Square, squares: set[Square], timeout: float
+              ) -> list[Square]:
+    """Castling safety: the squares of a royal piece's castling (where it stands, passes,
+    lands) on which a piece of the other side could capture it, asked of the attacks
+    encoding with the royal piece moved there."""
+    mover = pos.pieces[origin]
+    enemy = other_side(mover.side)
+    attackers = [sq for sq, pc in pos.pieces.items() if pc.side == enemy and pc.betza]
+    ordered = sorted(squares)
+    items = []
+    for n, sq in enumerate(ordered):
+        pieces = dict(pos.pieces)
+        del pieces[origin]
+        pieces[sq] = replace(mover, betza=None)  # a royal piece that only stands there
+        items.append((n, replace(pos, pieces=pieces, side_to_move=enemy), attackers,
+                      f"target({n},{sq[0]},{sq[1]})."))
+    found = solve_positions(items, "attacks.lp", timeout) if attackers else {}
+    return [ordered[n] for n in sorted(found)]
+
+
+def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
+    """The attacked squares of the royal piece's castling in ``query`` (sorted)."""
+    pos, origin, _ = _prepare(query)
+    castling: dict[int, set[Square]] = {}
+    solve_positions([(0, pos, [origin], "")], "moves.lp", timeout, castling)
+    return _attacked(pos, origin, castling[0], timeout) if castling else []
 
 
 def moves(betza: str, origin: str, position: Position | None = None, *,

@@ -29,7 +29,7 @@ from translator.facts.translate import move_facts
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
-from translator.queries.moves import MovesQuery, _prepare, batch_moves
+from translator.queries.moves import MovesQuery, _prepare, batch_moves, castling_threats
 from translator.queries.why_model import (
     Why,
     WhyContext,
@@ -60,6 +60,8 @@ def _facts(ctx: WhyContext, ids: dict[str, int], extra: str) -> str:
                 out.append(f"realvirgin(0,{x},{y}).")
             continue
         out.append(f"real(0,{x},{y},{pc.side}).")
+        if pc.virgin:
+            out.append(f"realvirgin(0,{x},{y}).")
         if pc.betza and pc.betza in ids:
             out.append(f"realtype(0,{x},{y},{ids[pc.betza]}).")
         if pc.royal:
@@ -213,6 +215,9 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     there = [m for m in found if m.to == ctx.to]
     if there:
         return _possible(ctx, there, deadline, timeout)
+    unsafe = _unsafe_castling(ctx, query, timeout)
+    if unsafe is not None:
+        return unsafe
     ctl = _control(ctx, _goal_facts(ctx), ["--opt-mode=optN", "--models=0"])
     models, finished = _solve(ctl, deadline, timeout, optimal=True)
     if not models:
@@ -220,6 +225,20 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
             _give_up(timeout)
         return _unreachable(ctx, query, deadline, timeout)
     return _closest(ctx, models)
+
+
+def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why | None:
+    """The move is a castling that only the attacked squares forbid: say which."""
+    (plain,) = batch_moves([replace(query, castling_safety=False)], timeout=timeout)
+    if isinstance(plain, BetzaError) or not any(m.to == ctx.to and m.unloads for m in plain):
+        return None
+    squares = " ".join(square_name(sq) for sq in castling_threats(query, timeout))
+    lines = [f"{_head(ctx)} cannot go to {ctx.to} in this position: that is castling, and a "
+             "royal piece may not castle out of, through or into an attacked square.",
+             f"  the other side attacks {squares} (see 'betza attacks SQUARE')",
+             "  (with --no-castling-safety the castling is allowed)"]
+    return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, False, [], lines,
+               [f"{sq} is attacked" for sq in squares.split()])
 
 
 def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: float) -> Why:
