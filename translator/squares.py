@@ -65,7 +65,8 @@ def parse_board_size(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
     if not m:
         raise BetzaError("board size must look like 8x8 (files x ranks)", text=text, pos=0)
-    files, ranks = int(m.group(1)), int(m.group(2))
+    # (a number too long to be a board size is not converted at all)
+    files, ranks = (int(g) if len(g) <= 3 else MAX_SIZE + 1 for g in m.groups())
     for value, start, what in ((files, m.start(1), "files"), (ranks, m.start(2), "ranks")):
         if not 1 <= value <= MAX_SIZE:
             raise BetzaError(f"{what} must be between 1 and {MAX_SIZE}", text=text, pos=start)
@@ -77,7 +78,7 @@ def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
     if spec.get("board"):
         return parse_board_size(str(spec["board"]))
     files, ranks = spec.get("files", 8), spec.get("ranks", 8)
-    if not isinstance(files, int) or not isinstance(ranks, int) or isinstance(files, bool):
+    if any(not isinstance(v, int) or isinstance(v, bool) for v in (files, ranks)):
         raise BetzaError("files and ranks must be whole numbers")
     if not (1 <= files <= 26 and 1 <= ranks <= 26):
         raise BetzaError("files and ranks must be between 1 and 26")

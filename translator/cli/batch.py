@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from translator.cli.common import add_command
+from translator.cli.common import add_command, limit_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,11 +22,13 @@ or variant (+ ini). A bad line gets {"ok": false, "error": "..."}.
 why query: the moves keys plus to; answers {"ok": true, "possible": ..., "moves": [...],
 "explanation": [lines]} (see 'betza why --help').""")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    limit_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from translator.jsonapi.batch import run_batch, stderr_is_terminal
 
-    run_batch(sys.stdin, sys.stdout, progress=stderr_is_terminal() and not args.quiet)
+    run_batch(sys.stdin, sys.stdout, progress=stderr_is_terminal() and not args.quiet,
+              limits={"timeout": args.timeout, "max_atoms": args.max_atoms})
     return 0

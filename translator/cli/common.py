@@ -27,6 +27,7 @@ def add_command(sub: argparse._SubParsersAction, name: str, **kwargs: Any
 
 
 def position_options(p: argparse.ArgumentParser) -> None:
+    limit_options(p)
     g = p.add_argument_group("position (light form)")
     g.add_argument("--board", default=None, metavar="FxR", help="board size, e.g. 8x8 or 12x10")
     g.add_argument("--friends", default="", metavar="SQ,..", help="pieces of the mover's side")
@@ -50,6 +51,18 @@ def position_options(p: argparse.ArgumentParser) -> None:
                    help="castle even out of, through or into an attacked square")
     g.add_argument("--last-moved", metavar="BETZA",
                    help="the piece type that moved last (what the imitator I copies)")
+
+
+def limit_options(p: argparse.ArgumentParser) -> None:
+    """--timeout and --max-atoms: every query is bounded, grounding included."""
+    from translator.solve.limits import DEFAULT_MAX_ATOMS
+
+    g = p.add_argument_group("limits")
+    g.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="give up after this many seconds (default 60)")
+    g.add_argument("--max-atoms", type=int, default=DEFAULT_MAX_ATOMS, metavar="N",
+                   help="refuse a query whose grounding would exceed about N atoms "
+                        f"(default {DEFAULT_MAX_ATOMS:,}, well under 1 GB)")
 
 
 def position_spec(args: argparse.Namespace) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from translator.cli.common import add_command, write_file
+from translator.cli.common import add_command, limit_options, write_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="compare destinations only, not side effects")
     p.add_argument("--svg", metavar="FILE", help="draw the counterexample as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    limit_options(p)
     p.set_defaults(func=run)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command, write_file
+from translator.cli.common import add_command, limit_options, write_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
     p.add_argument("--json", action="store_true",
                    help="print JSON: the sentences and the diagram's marked squares")
+    limit_options(p)
     p.set_defaults(func=run)
 
 
@@ -33,9 +34,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         from translator.jsonapi.batch import explain_answer
 
-        print(json.dumps(explain_answer(args.betza, files, ranks, args.origin)))
+        print(json.dumps(explain_answer(args.betza, files, ranks, args.origin,
+                                        args.max_atoms)))
         return 0
-    print(explain_text(args.betza, files, ranks, args.origin))
+    print(explain_text(args.betza, files, ranks, args.origin, args.max_atoms))
     if args.svg:
-        write_file(args.svg, explain_svg(args.betza, files, ranks, args.origin))
+        write_file(args.svg, explain_svg(args.betza, files, ranks, args.origin,
+                                         args.max_atoms))
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from translator.cli.common import add_command
+from translator.cli.common import add_command, limit_options
 from translator.errors import BetzaError
 
 
@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--interactive", action="store_true",
                    help="when shortest strings disagree, ask which is right and search again")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    limit_options(p)
     p.set_defaults(func=run)
 
 

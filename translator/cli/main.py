@@ -4,7 +4,9 @@ lives in its own module of this package and registers its own subparser."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import threading
 from collections.abc import Sequence
 
 from translator.cli import (
@@ -38,9 +40,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _watchdog(timeout: float) -> threading.Timer:
+    """Grounding cannot be interrupted: past the time limit (and a grace period for the
+    solver's own interruption to answer) the whole command stops with a clear error."""
+    def expire() -> None:
+        print(f"betza: error: the query went past the time limit of {timeout:g} s "
+              "(raise it with --timeout)", file=sys.stderr, flush=True)
+        os._exit(EXIT_USAGE)
+
+    if timeout <= 0:
+        print(f"betza: error: --timeout must be positive, not {timeout:g}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+    timer = threading.Timer(timeout + 2.0, expire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    timer = None
+    if getattr(args, "timeout", None) and args.command != "batch":  # batch: per line
+        timer = _watchdog(args.timeout)
     try:
         return args.func(args)
     except BetzaError as err:
@@ -53,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug, not bad input: still no traceback for users
         print(f"betza: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 3
+    finally:
+        if timer is not None:
+            timer.cancel()
 
 
 if __name__ == "__main__":

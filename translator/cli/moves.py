@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     args.betza = betza
     query = MovesQuery(betza, args.origin, pos, side, args.virgin,
                        castling_safety=not args.no_castling_safety)
-    (result,) = batch_moves([query])
+    (result,) = batch_moves([query], timeout=args.timeout, max_atoms=args.max_atoms)
     if isinstance(result, BetzaError):
         raise result
     if args.to:

@@ -24,12 +24,39 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from translator.errors import BetzaError
+from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 GROUP = 1000
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
 def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    groups: dict[tuple[float, int], list[int]] = {}
+    for n, line in enumerate(lines):
+        try:
+            groups.setdefault(_limits(line), []).append(n)
+        except BetzaError:
+            groups.setdefault((60.0, DEFAULT_MAX_ATOMS), []).append(n)
+    out: list[dict[str, Any]] = [{}] * len(lines)
+    for (timeout, max_atoms), members in groups.items():
+        for n, answer in zip(members, _moves_limited([lines[n] for n in members], timeout,
+                                                     max_atoms), strict=True):
+            out[n] = answer
+    return out
+
+
+def _limits(line: dict[str, Any]) -> tuple[float, int]:
+    """A line's time limit (seconds) and grounding budget (atoms)."""
+    timeout, atoms = line.get("timeout", 60.0), line.get("max_atoms", DEFAULT_MAX_ATOMS)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
+        raise BetzaError("timeout must be a positive number of seconds")
+    if isinstance(atoms, bool) or not isinstance(atoms, int) or atoms <= 0:
+        raise BetzaError("max_atoms must be a positive whole number")
+    return float(timeout), atoms
+
+
+def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
+                   ) -> list[dict[str, Any]]:
     from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.moves import MovesQuery, batch_moves
 
@@ -41,10 +68,12 @@ def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
             safety = line.get("castling_safety", True)
             if not isinstance(safety, bool):
                 raise BetzaError("castling_safety must be true or false")
+            _limits(line)
             queries.append(MovesQuery(betza, origin, pos, side, _virgin(line), safety))
         except BetzaError as err:
             queries.append(err)
-    answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)])
+    answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)],
+                          timeout=timeout, max_atoms=max_atoms)
     return _collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
 
 
@@ -132,11 +161,13 @@ def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def explain_answer(betza: str, files: int, ranks: int, origin: str | None) -> dict[str, Any]:
+def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
+                   max_atoms: int = DEFAULT_MAX_ATOMS) -> dict[str, Any]:
     """The answer of an ``explain`` query (and of ``betza explain --json``)."""
     from translator.queries.explain import explain_diagram, explain_lines
+    from translator.queries.explain_probe import DIAGRAM_SHARE
 
-    _, marks = explain_diagram(betza, files, ranks, origin)
+    _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     return {"ok": True, "lines": explain_lines(betza),
             "diagram": {"files": files, "ranks": ranks, "marks": marks}}
 
@@ -235,7 +266,8 @@ def _waiting(stream: IO[str], fd: int) -> bool:
         return True
 
 
-def answer_group(raw: list[str]) -> list[dict[str, Any]]:
+def answer_group(raw: list[str], limits: dict[str, Any] | None = None
+                 ) -> list[dict[str, Any]]:
     """Answer one group of input lines, preserving order."""
     answers: list[dict[str, Any] | None] = [None] * len(raw)
     by_query: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -248,29 +280,47 @@ def answer_group(raw: list[str]) -> list[dict[str, Any]]:
         except json.JSONDecodeError as exc:
             answers[i] = error(f"not JSON: {exc.msg} at column {exc.colno}")
             continue
+        except RecursionError:
+            answers[i] = error("not JSON we can read: nested too deeply")
+            continue
         if not isinstance(line, dict):
             answers[i] = error("a batch line must be a JSON object")
             continue
         query = line.get("query")
-        if query not in HANDLERS:
+        if not isinstance(query, str) or query not in HANDLERS:
             answers[i] = error(f"unknown query {query!r}; known: {', '.join(sorted(HANDLERS))}")
             continue
+        for key, value in (limits or {}).items():
+            line.setdefault(key, value)
         by_query.setdefault(query, []).append((i, line))
     for query, items in by_query.items():
-        try:
-            results = HANDLERS[query]([line for _, line in items])
-        except BetzaError as err:
-            results = [error(err)] * len(items)
-        for (i, _), result in zip(items, results, strict=True):
+        for (i, _), result in zip(items, _answer_kind(query, [line for _, line in items]),
+                                  strict=True):
             answers[i] = result
     return [a if a is not None else error("no answer") for a in answers]
 
 
-def run_batch(stream: IO[str], out: IO[str], progress: bool = False) -> int:
-    """Answer every line of ``stream`` on ``out``; return the number of lines."""
+def _answer_kind(query: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The answers of one kind of line; if the group as a whole fails, each line is
+    answered on its own, so that one bad line costs only its own answer."""
+    try:
+        return HANDLERS[query](lines)
+    except BetzaError as err:
+        if len(lines) == 1:
+            return [error(err)]
+    except Exception as exc:  # a bug, not bad input: report it on the line, go on
+        if len(lines) == 1:
+            return [error(f"internal error: {type(exc).__name__}: {exc}")]
+    return [_answer_kind(query, [line])[0] for line in lines]
+
+
+def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
+              limits: dict[str, Any] | None = None) -> int:
+    """Answer every line of ``stream`` on ``out``; return the number of lines. ``limits``
+    (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own."""
     done = 0
     for raw in _groups(stream):
-        for answer in answer_group(raw):
+        for answer in answer_group(raw, limits):
             out.write(json.dumps(answer) + "\n")
         out.flush()
         done += len(raw)

@@ -44,6 +44,9 @@ def position_from(spec: Mapping[str, Any]) -> Position:
     side = spec.get("side")
     if side is not None:
         check_side(side)
+    for key in ("fen", "variant", "ini", "board", "royal_letters"):
+        if spec.get(key) is not None and not isinstance(spec[key], str):
+            raise BetzaError(f"{key} must be a string")
     variant = spec.get("variant")
     if variant or spec.get("fen"):
         pos = _fen_position(spec, variant)
@@ -61,6 +64,8 @@ def position_from(spec: Mapping[str, Any]) -> Position:
     if spec.get("ep"):
         pos.ep = [pos.square(s) for s in _names(spec.get("ep"), "ep")]
     if spec.get("ep_victim"):
+        if not isinstance(spec["ep_victim"], str):
+            raise BetzaError("ep_victim must be a square name")
         pos.ep_victim = pos.square(spec["ep_victim"])
     if spec.get("last_moved"):
         if not isinstance(spec["last_moved"], str):

@@ -29,6 +29,7 @@ from translator.errors import BetzaError
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
 SPECIAL_ATOMS = "UOI@"
+RANGE_CAP = 26 * 26  # the largest board's area: no move can use a longer range
 MODE_LETTERS = "mcdekxpgy"
 # Canonical spelling order of the letters of a group, after the leading `i` and the
 # direction letters; it is XBoard's own required order, extended with the newer letters.
@@ -59,8 +60,17 @@ class Range:
 
     @property
     def steps(self) -> int | None:
-        """The number written, ``None`` for ``*``."""
-        return None if self.text == "*" else int(self.text)
+        """The number written, ``None`` for ``*``; a number larger than any board can use
+        (its area, for a rider that wraps round) reads as that area, which moves the same
+        on every board up to 26x26 and keeps the solver's integers small.
+
+        >>> Range("4294967299").steps, Range("3").steps, Range("0").steps
+        (676, 3, 0)
+        """
+        if self.text == "*":
+            return None
+        return int(self.text) if len(self.text) <= 3 and int(self.text) <= RANGE_CAP \
+            else RANGE_CAP
 
     def __str__(self) -> str:
         return self.text

@@ -18,6 +18,8 @@ def validate(piece: Piece) -> None:
     for move in piece.moves:
         if move.atom.letter == "@":
             _check_drop(text, move)
+        if move.atom.letter == "I":
+            _check_imitator(text, move)
         geo = geometry(move)
         if geo is None:
             continue
@@ -51,6 +53,22 @@ def _check_drop(text: str, move: MoveDef) -> None:
     for extra in [*leg.modes, *(f for f in leg.modifiers if f != "j")]:
         raise BetzaError(f"{extra!r} means nothing on a drop (@)", text=text,
                          pos=_find(text, move, extra))
+
+
+def _check_imitator(text: str, move: MoveDef) -> None:
+    """On the imitator only f (the default) or b, and the modes m c e k d mean something."""
+    if len(move.legs) > 1:
+        raise BetzaError("the imitator I makes the moves of another piece: it has no legs",
+                         text=text, pos=move.start)
+    leg = move.legs[0]
+    for tok in leg.directions:
+        if tok not in ("f", "b"):
+            raise BetzaError(f"{tok!r} means nothing on the imitator I: only f (the default) "
+                             "or b (the moves turned round)", text=text,
+                             pos=_find(text, move, tok))
+    for extra in [*(m for m in leg.modes if m not in "mcekd"), *leg.modifiers]:
+        raise BetzaError(f"{extra!r} means nothing on the imitator I: its modes are m c e k d",
+                         text=text, pos=_find(text, move, extra))
 
 
 def _find(text: str, move: MoveDef, token: str) -> int | None:

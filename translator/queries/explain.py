@@ -20,8 +20,10 @@ from translator.notation.syntax import SPECIAL_ATOMS, MoveDef, Piece
 from translator.present import english
 from translator.present.english import glossary
 from translator.queries.explain_diagram import centre, explain_diagram
+from translator.queries.explain_probe import DIAGRAM_SHARE
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, plan
+from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 __all__ = ["explain_diagram", "explain_lines", "explain_svg", "explain_text", "glossary"]
 
@@ -309,18 +311,19 @@ def _move_notes(mp: MovePlan) -> list[str]:
     return ["  " + line for line in out]
 
 
-def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None
-                 ) -> str:
+def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
+                 max_atoms: int = DEFAULT_MAX_ATOMS) -> str:
     """The sentences of :func:`explain_lines`, then the diagram of :func:`explain_diagram`.
 
     >>> print(explain_text("W", 3, 3).splitlines()[-6])
     3 . # .
     """
-    text, _ = explain_diagram(betza, files, ranks, origin)
+    text, _ = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     return "\n".join(explain_lines(betza)) + "\n\n" + text
 
 
-def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None) -> str:
+def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
+                max_atoms: int = DEFAULT_MAX_ATOMS) -> str:
     """The diagram of :func:`explain_diagram` as an SVG picture.
 
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
@@ -329,7 +332,7 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     from translator.present.svg import render_svg
     from translator.squares import parse_square, square_name
 
-    _, kinds = explain_diagram(betza, files, ranks, origin)
+    _, kinds = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     start = parse_square(origin) if origin else centre(files, ranks)
     source = resolve_name(betza)
     piece = parse_piece(betza)

@@ -16,7 +16,7 @@ from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.textboard import render_board
-from translator.queries.explain_probe import Findings, analyse, distance
+from translator.queries.explain_probe import DIAGRAM_ATOMS, Findings, analyse, distance
 from translator.queries.moves import parse_piece, resolve_name
 from translator.squares import Square, parse_square, square_name
 
@@ -32,7 +32,8 @@ def _squares_text(squares: Iterable[str]) -> str:
     return " ".join(sorted(squares, key=lambda s: (parse_square(s)[1], parse_square(s)[0])))
 
 
-def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None
+def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
+                    max_atoms: int = DIAGRAM_ATOMS
                     ) -> tuple[str, dict[str, str]]:
     """The move diagram of ``betza`` (or a piece name) for White on an empty board.
 
@@ -50,7 +51,7 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)
-    found, extra = analyse(source, piece, files, ranks, start)
+    found, extra = analyse(source, piece, files, ranks, start, max_atoms)
     kinds = found.kinds(org)
 
     cells: dict[Square, str] = {parse_square(sq): TEXT_MARKS[k] for sq, k in kinds.items()}

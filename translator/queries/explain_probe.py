@@ -19,7 +19,13 @@ from translator.notation.syntax import SPECIAL_ATOMS, Piece
 from translator.position import Position
 from translator.queries.moves import Move as Found
 from translator.queries.moves import MovesQuery, batch_moves
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 from translator.squares import Square, parse_square, square_name
+
+# A diagram asks about every square of the board (an enemy, a friend there …): its budget
+# is larger than one query's, enough for every piece of the catalogue on a 9x9 board.
+DIAGRAM_SHARE = 8
+DIAGRAM_ATOMS = DIAGRAM_SHARE * DEFAULT_MAX_ATOMS
 
 
 @dataclass
@@ -255,10 +261,12 @@ def _hop_captures(asked: _Asked, f: Findings, hops: _Hops, example: str | None
     return captures
 
 
-def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square
-             ) -> tuple[Findings, dict[str, Any]]:
-    """Run every query for the diagram in (at most) two batch calls."""
+def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
+            max_atoms: int = DIAGRAM_ATOMS) -> tuple[Findings, dict[str, Any]]:
+    """Run every query for the diagram in (at most) two batch calls, refusing at once a
+    piece whose diagram would ground more than ``max_atoms`` atoms in all."""
     asked = _queries(source, piece, files, ranks, origin)
+    check_size(piece, files, ranks, max_atoms, times=len(asked.queries))
     answers = batch_moves(asked.queries)
     for answer in answers:
         if isinstance(answer, BetzaError):

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -18,6 +18,7 @@ from translator.errors import BetzaError
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side, other_side
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move, answer_move
 from translator.squares import Square
 
@@ -106,31 +107,39 @@ def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
         parse_piece(pos.last_moved)
     pieces = dict(pos.pieces)
     old = pieces.get(origin)
+    if old is not None and old.betza is None:
+        raise BetzaError(f"{query.origin} is the moving piece's own square; it cannot also "
+                         "hold a friend or an enemy", text=query.origin, pos=0)
+    if origin in pos.ep or pos.ep_victim == origin:
+        raise BetzaError(f"{query.origin} is the moving piece's own square; it cannot be an "
+                         "e.p. square or victim", text=query.origin, pos=0)
     pieces[origin] = PlacedPiece(side, betza=str(piece), letter=old.letter if old else None,
                                  royal=old.royal if old else False,
                                  virgin=query.virgin or (old.virgin if old else False))
     return replace(pos, pieces=pieces), origin, piece
 
 
-def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: float = 60.0
-                ) -> list[list[Move] | BetzaError]:
+def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: float = 60.0,
+                max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Move] | BetzaError]:
     """Answer many ``moves`` queries with few clingo runs.
 
     Each query is a :class:`MovesQuery` or a tuple ``(betza, origin, position, side)``.
-    The answer for a query is its list of moves, or the :class:`BetzaError` it raised.
+    The answer for a query is its list of moves, or the :class:`BetzaError` it raised
+    (a query whose grounding would exceed ``max_atoms`` is refused before it starts).
     """
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
-    prepared: list[tuple[int, Position, Square, bool]] = []
+    prepared: list[tuple[int, Position, Square, bool, int]] = []
     for i, q in enumerate(queries):
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
-            pos, origin, _ = _prepare(query)
+            pos, origin, piece = _prepare(query)
+            size = estimated_atoms(piece, pos.files, pos.ranks)
+            check_size(piece, pos.files, pos.ranks, max_atoms)
         except BetzaError as err:
             results[i] = err
             continue
-        prepared.append((i, pos, origin, query.castling_safety))
-    for start in range(0, len(prepared), CHUNK):
-        chunk = prepared[start:start + CHUNK]
+        prepared.append((i, pos, origin, query.castling_safety, size))
+    for chunk in _chunks(prepared, max_atoms):
         try:
             answers = _solve_chunk(chunk, timeout)
         except BetzaError as err:
@@ -140,6 +149,20 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         for i, *_ in chunk:
             results[i] = answers.get(i, [])
     return results
+
+
+def _chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
+    """Queries in groups of at most CHUNK whose estimated sizes add up to the limit."""
+    chunk: list[Any] = []
+    total = 0
+    for item in prepared:
+        if chunk and (len(chunk) == CHUNK or total + item[-1] > max_atoms):
+            yield chunk
+            chunk, total = [], 0
+        chunk.append(item[:-1])
+        total += item[-1]
+    if chunk:
+        yield chunk
 
 
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
@@ -222,14 +245,16 @@ def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
 
 
 def moves(betza: str, origin: str, position: Position | None = None, *,
-          side: str | None = None, virgin: bool = False, timeout: float = 60.0) -> list[Move]:
+          side: str | None = None, virgin: bool = False, timeout: float = 60.0,
+          max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Move]:
     """The moves of the piece ``betza`` standing on ``origin``.
 
     ``side`` defaults to the position's side to move; ``virgin`` says the piece has not
     moved yet (for ``i`` moves).
     """
     pos = position or Position.light()
-    result = batch_moves([MovesQuery(betza, origin, pos, side, virgin)], timeout=timeout)[0]
+    result = batch_moves([MovesQuery(betza, origin, pos, side, virgin)], timeout=timeout,
+                         max_atoms=max_atoms)[0]
     if isinstance(result, BetzaError):
         raise result
     return result

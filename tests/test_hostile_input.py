@@ -1,0 +1,97 @@
+"""Bad input never crashes, hangs or ends a batch: each gets a one-line error, found as a
+new user would find it (the cases of the speed-and-bounds issue), and a fuzz run."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from translator.cli.main import main
+from translator.jsonapi.batch import answer_group, run_batch
+from translator.queries.equiv import equivalent
+from translator.queries.moves import moves
+
+GOOD = '{"query": "moves", "betza": "N", "from": "a1"}'
+HOSTILE = [
+    '{"query":"moves","betza":"N","from":"e4","ep_victim":5}',
+    '{"query":"moves","betza":"N","from":"e4","ranks": true}',
+    '{"query": [1]}',
+    "[" * 5000 + "]" * 5000,
+    json.dumps({"query": "moves", "betza": "R" + "9" * 5000, "from": "e4"}),
+    json.dumps({"query": "moves", "betza": "N", "from": "e4", "board": "9" * 5000 + "x8"}),
+    '{"query":"moves","betza":"N","from":"e4","friends":["e4"]}',
+    '{"query":"moves","betza":"N","from":"e4","ep":["e4"]}',
+    '{"query":"moves","betza":"aaaaaaaK","from":"e4","board":"26x26"}',
+    "not json at all",
+    "",
+]
+
+
+def test_every_hostile_line_gets_an_error_and_the_good_lines_are_answered() -> None:
+    lines = [GOOD] + HOSTILE + [GOOD]
+    out = io.StringIO()
+    assert run_batch(io.StringIO("\n".join(lines) + "\n"), out) == len(lines)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert answers[0] == answers[-1] and answers[0]["ok"]
+    for line, answer in zip(HOSTILE, answers[1:-1], strict=True):
+        if '"R999' in line:  # a huge range is the unlimited rook on any board
+            assert answer["ok"] and len(answer["moves"]) == 14
+            continue
+        assert answer["ok"] is False, line[:60]
+        assert "\n" not in answer["error"] and len(answer["error"]) < 400
+
+
+def test_huge_ranges_do_not_wrap_around() -> None:
+    # 4294967299 = 2**32 + 3: a solver integer would wrap to 3
+    assert {m.to for m in moves("R4294967299", "a1")} == {m.to for m in moves("R", "a1")}
+    assert not equivalent("R4294967299", "R3").equivalent
+
+
+def test_contradictory_positions_and_huge_boards_are_errors(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["moves", "N", "--from", "e4", "--friends", "e4"]) == 2
+    assert "own square" in capsys.readouterr().err
+    assert main(["moves", "N", "--from", "e4", "--board", "9" * 5000 + "x8"]) == 2
+    err = capsys.readouterr().err
+    assert "between 1 and 26" in err and "Traceback" not in err and len(err) < 400
+
+
+def test_a_query_too_big_to_ground_is_refused_at_once(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["moves", "aaaaaaaK", "--from", "e4", "--board", "26x26"]) == 2
+    err = capsys.readouterr().err
+    assert "--max-atoms" in err
+
+
+def test_imitator_strings_the_parser_accepts_explain_or_fail_cleanly(capsys) -> None:  # type: ignore[no-untyped-def]
+    for text in ("hlpO", "pIqxallzH", "malsflU"):
+        code = main(["explain", text])
+        err = capsys.readouterr().err
+        assert code in (0, 2) and "internal error" not in err, text
+
+
+lines = st.one_of(
+    st.text(max_size=40),
+    st.builds(lambda b, f: json.dumps({"query": "moves", "betza": b, "from": f}),
+              st.text(alphabet="fblrvsmcdekxpgyinjotuzqaWFDNAHCZGKRBQ0123456789@*[]?-",
+                      max_size=12),
+              st.text(alphabet="abcz0123456789", max_size=3)),
+    st.builds(lambda d: json.dumps(d), st.dictionaries(
+        st.sampled_from(["query", "betza", "from", "files", "ranks", "friends", "ep",
+                         "side", "fen", "pieces", "virgin"]),
+        st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8),
+                  st.lists(st.text(max_size=3), max_size=3)), max_size=6)),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(lines, min_size=1, max_size=5))
+def test_fuzzed_batch_lines_are_each_answered(raw: list[str]) -> None:
+    answers = answer_group([line.replace("\n", " ") for line in raw])
+    assert len(answers) == len(raw)
+    for answer in answers:
+        assert isinstance(answer["ok"], bool)
+        if not answer["ok"]:
+            assert "internal error" not in answer["error"], answer["error"]
