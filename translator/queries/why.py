@@ -38,7 +38,7 @@ from translator.queries.why_model import (
     WhyPath,
     coords,
 )
-from translator.solve.readers import Move, move_of
+from translator.solve.readers import Move, move_of, square_of
 from translator.squares import square_name
 
 __all__ = ["Why", "why"]
@@ -131,15 +131,12 @@ def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]])
             key = (a[1].number, a[2].number, str(a[5]), str(a[6]))
             found.append((key, a[1].number, a[2].number,
                           move_of(a[3].number, a[4].number, a[5], a[6])))
-        elif sym.name == "gleg":
-            key = (a[1].number, a[2].number, str(a[3]), str(a[4]))
-            out = a[13]
-            victim = None
-            if out.name == "cap":
-                victim = square_name((out.arguments[0].number, out.arguments[1].number))
-            legs.setdefault(key, []).append(WhyLeg(
-                a[5].number, _sq(sym, 6), _sq(sym, 8), a[10].number, a[11].number,
-                a[12].number, out.name, victim))
+        elif sym.name == "gleg":  # gleg(Q,T,M,H,E,L,X0,Y0,X,Y,DX,DY,N,Out)
+            _, t, m, h, e, n, x0, y0, x, y, dx, dy, leaps, out = a
+            victim = square_of(*out.arguments[:2]) if out.name == "cap" else None
+            legs.setdefault((t.number, m.number, str(h), str(e)), []).append(WhyLeg(
+                n.number, square_of(x0, y0), square_of(x, y), dx.number, dy.number,
+                leaps.number, out.name, victim))
         elif sym.name in ("gpass", "gjump"):
             key = (a[1].number, a[2].number, str(a[3]), str(a[4]))
             table = passes if sym.name == "gpass" else jumps
