@@ -145,9 +145,9 @@ def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]])
             names.setdefault((a[0].number, a[1].number), [])
             if a[2].string not in names[(a[0].number, a[1].number)]:
                 names[(a[0].number, a[1].number)].append(a[2].string)
-    for key, t, m, mv in found:
-        model.paths.append(WhyPath(t, m, mv, _one_per_leg(legs.get(key, [])),
-                                 passes.get(key, {}), jumps.get(key, {})))
+    for key, type_id, move_no, mv in found:
+        model.paths.append(WhyPath(type_id, move_no, mv, _one_per_leg(legs.get(key, [])),
+                                   passes.get(key, {}), jumps.get(key, {})))
     return model
 
 
