@@ -20,8 +20,10 @@ from translator.queries.equiv import equivalent
 from translator.queries.explain import explain_lines
 from translator.queries.moves import Move, MovesQuery, batch_moves, moves
 from translator.queries.why import why
+from translator.research.study import census, classes
 
 __all__ = [
     "BetzaError", "Move", "MovesQuery", "Position", "attackers_of_square", "attacks",
-    "batch_moves", "equivalent", "explain_lines", "moves", "parse", "parse_fen", "why",
+    "batch_moves", "census", "classes", "equivalent", "explain_lines", "moves", "parse",
+    "parse_fen", "why",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from translator.cli import (
     attacks,
     batch,
+    census,
     drops,
     equiv,
     explain,
@@ -24,7 +25,7 @@ from translator.cli import (
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
 
-COMMANDS = (moves, why, attacks, equiv, explain, find, drops, pieces, variants, batch)
+COMMANDS = (moves, why, attacks, equiv, explain, find, drops, census, pieces, variants, batch)
 
 
 def build_parser() -> argparse.ArgumentParser:

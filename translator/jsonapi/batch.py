@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from translator.errors import BetzaError
 from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.squares import board_size
 
 GROUP = 1000
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
@@ -132,8 +133,6 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     from translator.queries.equiv import equivalent
-    from translator.squares import board_size
-
     out = []
     for line in lines:
         try:
@@ -218,9 +217,63 @@ def _drops(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _census(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.research.run import INLINE
+    from translator.research.study import census_rows, census_tasks, run_tasks
+
+    out = []
+    for line in lines:
+        try:
+            pieces = _strings(line, "pieces")
+            boards = [board_size(line)]
+            densities = line.get("densities", [])
+            samples, seed = line.get("samples", 100), line.get("seed", 0)
+            if not (isinstance(densities, list) and all(
+                    isinstance(d, int | float) and not isinstance(d, bool) and 0 <= d <= 1
+                    for d in densities)):
+                raise BetzaError("densities must be a list of numbers from 0 to 1")
+            if not (isinstance(samples, int) and 0 < samples <= 100_000
+                    and isinstance(seed, int)):
+                raise BetzaError("samples must be a whole number from 1 to 100000, seed a "
+                                 "whole number")
+            tasks = census_tasks(pieces, boards, densities, samples, seed)
+            rows = census_rows(run_tasks(tasks, scheduler=INLINE), pieces, boards)
+            out.append({"ok": True, "rows": rows})
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
+def _classes(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from translator.research.run import INLINE
+    from translator.research.study import equivalence_classes
+
+    out = []
+    for line in lines:
+        try:
+            found = equivalence_classes({p: p for p in _strings(line, "pieces")},
+                                        board_size(line), scheduler=INLINE)
+            out.append({"ok": True, "classes": found.classes, "splits": found.splits,
+                        "solver_pairs": found.solver_pairs, "all_pairs": found.all_pairs})
+        except BetzaError as err:
+            out.append(error(err))
+    return out
+
+
+def _strings(line: dict[str, Any], key: str) -> list[str]:
+    from translator.queries.moves import parse_piece, resolve_name
+
+    value = line.get(key)
+    if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+        raise BetzaError(f"missing {key!r} (a list of Betza strings or piece names)")
+    for text in value:
+        parse_piece(text)
+    return [resolve_name(v) for v in value]
+
+
 HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
                                 "why": _why, "explain": _explain, "find": _find,
-                                "drops": _drops}
+                                "drops": _drops, "census": _census, "classes": _classes}
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:

@@ -1,0 +1,157 @@
+"""``betza census`` and ``betza classes``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from translator.cli.common import add_command
+from translator.errors import BetzaError
+
+
+def _sources(p: argparse.ArgumentParser) -> None:
+    p.add_argument("strings", nargs="*", metavar="BETZA", help="Betza strings or piece names")
+    p.add_argument("--kb", action="store_true", help="every named piece of the knowledge base")
+    p.add_argument("--variant", help="the army of a variant of the knowledge base")
+    p.add_argument("--file", metavar="FILE", help="a file with one Betza string per line")
+    p.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                   help="run on this Dask cluster (default: a local one)")
+    p.add_argument("--workers", type=int, help="local worker processes (default: one a core)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = add_command(
+        sub, "census", help="measure pieces: mobility, reach, binding, symmetry …",
+        description="For each piece and board: mobility on the empty board (mean, min, max "
+        "over start squares), mobility at occupancy densities over random positions, the "
+        "squares reached from the centre in 1, 2, 3 moves, binding (the share of the board "
+        "reachable from the centre), whether every square reaches every square, the "
+        "symmetry class, whether every move can be undone, and the share of moves going "
+        "forward. Runs on Dask: a local cluster by default.",
+        epilog="""examples:
+  betza census B N A D --json
+      binding 1/2 for the Bishop, 1 for the Knight, 1/8 for the Alfil, 1/4 for the Dabbaba
+  betza census --variant fide --density 0.25,0.5 --samples 1000 --out fide.jsonl
+  betza census --kb --plot plots/ --out kb.parquet     (rerun: done tasks are skipped)""")
+    _sources(p)
+    p.add_argument("--board", action="append", metavar="FxR", help="board (repeatable; 8x8)")
+    p.add_argument("--density", default="", metavar="D,..", help="occupancy densities")
+    p.add_argument("--samples", type=int, default=100, help="positions per density")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the positions")
+    p.add_argument("--out", metavar="FILE", help="results as they complete (.jsonl/.parquet)")
+    p.add_argument("--plot", metavar="DIR", help="write heat maps and a mobility chart here")
+    p.set_defaults(func=run_census)
+    p = add_command(
+        sub, "classes", help="group pieces into equivalence classes",
+        description="Which of the pieces are the same piece: census fingerprints bucket "
+        "them, the equivalence solver decides every pair inside a bucket. Exit 0.",
+        epilog="""examples:
+  betza classes WF K Q RB mRcB cRmB
+      [WF, K] [Q, RB] [mRcB] [cRmB]
+  betza classes --kb --json        the duplicates among the named pieces""")
+    _sources(p)
+    p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")
+    p.set_defaults(func=run_classes)
+
+
+def members(args: argparse.Namespace) -> dict[str, str]:
+    """Name as given -> Betza string, from the strings, --kb, --variant and --file."""
+    from translator.catalogue.pieces import all_pieces
+    from translator.queries.moves import parse_piece, resolve_name
+
+    found: dict[str, str] = {s: s for s in args.strings}
+    if args.kb:
+        found.update({p.name: p.betza for p in all_pieces()})
+    if args.variant:
+        from translator.catalogue.variants import get_variant
+
+        v = get_variant(args.variant)
+        found.update({v.names_of.get(k, k): b for k, b in v.pieces.items()})
+    if args.file:
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                found.update({s: s for s in (ln.strip() for ln in fh) if s})
+        except OSError as err:
+            raise BetzaError(f"cannot read {args.file}: {err.strerror}") from None
+    if not found:
+        raise BetzaError("no pieces: give Betza strings, --kb, --variant or --file")
+    for name, betza in found.items():
+        parse_piece(betza)
+        found[name] = resolve_name(betza)
+    return found
+
+
+def run_census(args: argparse.Namespace) -> int:
+    from translator.research.run import run_tasks
+    from translator.research.study import census_rows, census_tasks
+    from translator.squares import parse_board_size
+
+    pieces = sorted(set(members(args).values()))
+    boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
+    densities = _densities(args.density)
+    tasks = census_tasks(pieces, boards, densities, args.samples, args.seed)
+    outcomes = run_tasks(tasks, scheduler=args.scheduler, workers=args.workers, out=args.out,
+                         progress=sys.stderr.isatty() and not args.json)
+    rows = census_rows(outcomes, pieces, boards)
+    if args.plot:
+        from translator.research.plots import write_plots
+
+        write_plots(rows, args.plot)
+    for row in rows:
+        print(json.dumps(row) if args.json else _census_line(row))
+    return 0
+
+
+def _densities(text: str) -> list[float]:
+    out = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        try:
+            value = float(part)
+        except ValueError:
+            raise BetzaError("a density is a number from 0 to 1", text=text,
+                             pos=text.find(part)) from None
+        if not 0 <= value <= 1:
+            raise BetzaError("a density is a number from 0 to 1", text=text,
+                             pos=text.find(part))
+        out.append(value)
+    return out
+
+
+def _census_line(row: dict[str, Any]) -> str:
+    if "error" in row:
+        return f"{row['piece']} {row['board']}: error: {row['error']}"
+    mob = row["mobility_empty"]
+    dens = "".join(f"; at {d}: {v['mean']:.2f} ± {v['stdev']:.2f} ({v['captures']:.2f} "
+                   "captures)" for d, v in row.get("mobility", {}).items())
+    forward = " (forward only)" if row["forward"] == 1 else ""
+    connected = "connected" if row["connected"] else "not connected"
+    reversible = "reversible" if row["reversible"] else "not reversible"
+    return (f"{row['piece']} {row['board']}: mobility {mob['mean']:.2f} "
+            f"(min {mob['min']}, max {mob['max']}){dens}; reach {row['reach']}; "
+            f"binding {row['binding']:g}; {connected}; {row['symmetry']} symmetry; "
+            f"{reversible}; forward {row['forward']:.2f}{forward}")
+
+
+def run_classes(args: argparse.Namespace) -> int:
+    from translator.research.study import equivalence_classes
+    from translator.squares import parse_board_size
+
+    result = equivalence_classes(members(args), parse_board_size(args.board),
+                                 scheduler=args.scheduler, workers=args.workers,
+                                 progress=sys.stderr.isatty() and not args.json)
+    if args.json:
+        print(json.dumps({"ok": True, "classes": result.classes, "splits": result.splits,
+                          "solver_pairs": result.solver_pairs, "all_pairs": result.all_pairs,
+                          "errors": result.errors}))
+        return 0
+    for group in result.classes:
+        print("[" + ", ".join(group) + "]")
+    dupes = [g for g in result.classes if len(g) > 1]
+    print(f"{len(result.classes)} classes, {len(dupes)} with more than one member; "
+          f"{result.solver_pairs} of {result.all_pairs} pairs went to the solver")
+    for err in result.errors:
+        print(f"error: {err}", file=sys.stderr)
+    return 0

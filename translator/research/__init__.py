@@ -1,0 +1,1 @@
+"""Research at scale: census and equivalence classes of many pieces, run on Dask."""

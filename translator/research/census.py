@@ -1,0 +1,100 @@
+"""The census of a piece on a board: what the solver says about its move graph on the empty
+board (encodings/census.lp: mobility, reach, binding, connectivity, symmetry,
+reversibility, forwardness) and its mobility in random positions of given densities.
+
+Each function here is one independent task of a census (see :mod:`translator.research.run`,
+which runs them on Dask), so they take and return plain data.
+
+>>> empty_board("B", 8, 8)["binding"]
+0.5
+>>> empty_board("W", 8, 8)["mobility_empty"]["mean"]
+3.5
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+from translator.facts.translate import move_facts
+from translator.position import PlacedPiece, Position
+from translator.queries.moves import MovesQuery, batch_moves, parse_piece
+from translator.solve import engine
+from translator.squares import square_name
+
+SYMMETRY = {frozenset({"lr", "fb", "diag"}): "8-fold", frozenset({"lr", "fb"}): "4-fold",
+            frozenset({"lr"}): "left-right", frozenset({"fb"}): "forward-backward"}
+
+
+def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> dict[str, Any]:
+    """The move-graph properties of ``betza`` on an empty ``files`` x ``ranks`` board."""
+    facts = [move_facts(1, parse_piece(betza))]
+    q = 0
+    for x in range(files):
+        for y in range(ranks):
+            q += 1
+            facts.append(f"board({q},{files},{ranks}). piece({q},{x},{y},white,1). "
+                         f"mover({q},{x},{y}).")
+    facts.append(f"centre({files // 2},{ranks // 2}).")
+    shown = engine.run("\n".join(facts), "census.lp", timeout=timeout)
+    mob = {square_name((s.arguments[0].number, s.arguments[1].number)): s.arguments[2].number
+           for s in shown if s.name == "mob"}
+    one = {s.name: s.arguments[0].number for s in shown
+           if s.name in ("bound", "edges", "forward")}
+    reach = sorted((s.arguments[0].number, s.arguments[1].number)
+                   for s in shown if s.name == "reach")
+    syms = frozenset(s.arguments[0].name for s in shown if s.name == "sym")
+    edges = one["edges"]
+    return {
+        "piece": betza, "board": f"{files}x{ranks}",
+        "mobility_empty": {"mean": statistics.fmean(mob.values()), "min": min(mob.values()),
+                           "max": max(mob.values()), "map": mob},
+        "reach": [n for _, n in reach],
+        "binding": one["bound"] / (files * ranks),
+        "connected": any(s.name == "connected" for s in shown),
+        "symmetry": SYMMETRY.get(syms - {"diag"} if "diag" in syms and len(syms) < 3
+                                 else syms, "none"),
+        "reversible": any(s.name == "reversible" for s in shown),
+        "forward": one["forward"] / edges if edges else 0.0,
+    }
+
+
+def sampled(betza: str, files: int, ranks: int, density: float, samples: int, seed: int,
+            timeout: float = 60.0) -> dict[str, Any]:
+    """Mobility in ``samples`` random positions: the piece on a random square, every other
+    square holding a friend or an enemy (half each) with probability ``density``."""
+    rng = random.Random(f"{betza}|{files}x{ranks}|{density}|{seed}")
+    queries = []
+    for _ in range(samples):
+        pos = Position(files, ranks)
+        origin = (rng.randrange(files), rng.randrange(ranks))
+        for x in range(files):
+            for y in range(ranks):
+                if (x, y) != origin and rng.random() < density:
+                    pos.pieces[(x, y)] = PlacedPiece(rng.choice(("white", "black")))
+        queries.append(MovesQuery(betza, square_name(origin), pos, "white"))
+    counts, captures = [], []
+    for answer in batch_moves(queries, timeout=timeout):
+        if isinstance(answer, Exception):
+            raise answer
+        counts.append(len({m.to for m in answer}))
+        captures.append(len({m.to for m in answer if m.captures}))
+    return {"piece": betza, "board": f"{files}x{ranks}", "density": density, "seed": seed,
+            "samples": samples, "moves": counts, "captures": captures}
+
+
+def combine(empty: dict[str, Any], samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """One census row: the empty-board properties and the mobility at each density."""
+    row = dict(empty)
+    by_density: dict[float, dict[str, list[int]]] = {}
+    for part in samples:
+        slot = by_density.setdefault(part["density"], {"moves": [], "captures": []})
+        slot["moves"] += part["moves"]
+        slot["captures"] += part["captures"]
+    row["mobility"] = {
+        str(d): {"mean": statistics.fmean(v["moves"]),
+                 "stdev": statistics.pstdev(v["moves"]),
+                 "captures": statistics.fmean(v["captures"]), "samples": len(v["moves"])}
+        for d, v in sorted(by_density.items())}
+    return row
