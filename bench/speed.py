@@ -1,0 +1,166 @@
+"""Speed of betza-kb beside a minimal procedural move generator and Fairy-Stockfish.
+
+    python bench/speed.py [--positions 300] [--quick]
+
+One run prints, as ratios (below 1.0 is within target):
+  1. time per moves query of R, N, Q on random 8x8 positions: betza-kb in batch, a few lines
+     of Python written here (the floor of any generator), and pyffish (when installed), all
+     on the same positions;
+  2. the figures of the speed issue: batch throughput on single-leg and multi-leg corpora,
+     multi-leg chains aaaK / aaaaK / aaaaaK on 8x8, aaaaaaaK on 26x26 (an answer or a clear
+     refusal), and equivalence timings on 8x8 ... with the fitted growth exponent.
+Timings vary by 30% on a shared machine; compare the ratios, not single numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from translator.errors import BetzaError  # noqa: E402
+from translator.position import Position  # noqa: E402
+from translator.queries.equiv import equivalent  # noqa: E402
+from translator.queries.moves import MovesQuery, batch_moves  # noqa: E402
+from translator.squares import square_name  # noqa: E402
+
+VECTORS = {"R": ([(1, 0), (-1, 0), (0, 1), (0, -1)], True), "N": (
+    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)], False),
+    "Q": ([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)], True)}
+
+
+def procedural(piece: str, origin: tuple[int, int], own: set, other: set) -> set:
+    """The floor: a hand-written generator for R, N, Q on 8x8."""
+    vectors, slides = VECTORS[piece]
+    out = set()
+    for dx, dy in vectors:
+        x, y = origin
+        while True:
+            x, y = x + dx, y + dy
+            if not (0 <= x < 8 and 0 <= y < 8) or (x, y) in own:
+                break
+            out.add((x, y))
+            if (x, y) in other or not slides:
+                break
+    return out
+
+
+def positions(n: int, rng: random.Random) -> list[tuple[str, tuple[int, int], set, set]]:
+    out = []
+    for _ in range(n):
+        squares = rng.sample([(x, y) for x in range(8) for y in range(8)], 12)
+        out.append((rng.choice("RNQ"), squares[0], set(squares[1:6]), set(squares[6:])))
+    return out
+
+
+def fen_of(piece: str, origin: tuple[int, int], own: set, other: set) -> str:
+    rows = []
+    for y in range(7, -1, -1):
+        row, empty = "", 0
+        for x in range(8):
+            ch = piece if (x, y) == origin else "P" if (x, y) in own else \
+                "p" if (x, y) in other else ""
+            if not ch:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + ch
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " w - - 0 1"
+
+
+def compare(n: int) -> None:
+    rng = random.Random(7)
+    cases = positions(n, rng)
+    start = time.perf_counter()
+    for piece, origin, own, other in cases:
+        procedural(piece, origin, own, other)
+    floor = (time.perf_counter() - start) / n
+    queries = [MovesQuery(p, square_name(o), _position(own, other), "white")
+               for p, o, own, other in cases]
+    start = time.perf_counter()
+    answers = batch_moves(queries)
+    ours = (time.perf_counter() - start) / n
+    agree = sum({(m.to) for m in a} == {square_name(s) for s in procedural(*c)}
+                for a, c in zip(answers, cases, strict=True) if not isinstance(a, BetzaError))
+    print(f"moves of R, N, Q on {n} random 8x8 positions (agree with the floor: {agree}/{n})")
+    print(f"  betza-kb batch   {ours * 1e3:8.3f} ms/query")
+    print(f"  procedural floor {floor * 1e3:8.3f} ms/query   ratio ours/floor {ours / floor:8.1f}")
+    try:
+        import pyffish
+    except ImportError:
+        print("  pyffish          not installed")
+        return
+    start = time.perf_counter()
+    for case in cases:
+        pyffish.legal_moves("chess", fen_of(*case), [])
+    theirs = (time.perf_counter() - start) / n
+    print(f"  pyffish          {theirs * 1e3:8.3f} ms/query   ratio ours/pyffish "
+          f"{ours / theirs:8.1f}")
+
+
+def _position(own: set, other: set) -> Position:
+    pos = Position.light(8, 8, friends=[square_name(s) for s in own],
+                         enemies=[square_name(s) for s in other])
+    return pos
+
+
+def whole_process(args: list[str], stdin: str = "") -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "translator.cli.main", *args], input=stdin,
+                   capture_output=True, text=True, check=False)
+    return time.perf_counter() - start
+
+
+def table(quick: bool) -> None:
+    from batch_throughput import make_lines  # the corpora of the throughput bench
+
+    print("the speed issue's table (whole processes):")
+    rng = random.Random(3)
+    single = [line for line in make_lines(3000, 8, 8, rng) if '"betza": "' in line
+              and any(f'"betza": "{p}"' in line for p in ("N", "R", "B", "Q", "K", "W4"))]
+    multi = [line for line in make_lines(3000, 8, 8, rng) if any(
+        f'"betza": "{p}"' in line for p in ("afsW", "FyafsF", "caibR", "RasR", "fcafmF"))]
+    for name, lines, target in (("single-leg", single, 2000), ("multi-leg", multi, 1500)):
+        t = whole_process(["batch", "--quiet"], "\n".join(lines) + "\n")
+        qps = len(lines) / t
+        print(f"  batch, {name:10} {qps:8.0f} q/s   ratio target/measured {target / qps:5.2f}")
+    for betza, board in (("aaaK", "8x8"), ("aaaaK", "8x8"), ("aaaaaK", "8x8"),
+                         ("aaaaaaaK", "26x26")):
+        t = whole_process(["moves", betza, "--from", "e4", "--board", board, "--json"])
+        limit = 10.0 if board == "26x26" else 0.5
+        print(f"  moves {betza:9} {board:6} {t:7.2f} s   ratio to {limit:g} s {t / limit:5.2f}"
+              "   (refused above --max-atoms)")
+    sizes = (8, 12) if quick else (8, 12, 16)
+    for a, b in (("asR", "asW0"), ("RaisR", "RB"), ("afsR", "afsW0")):
+        times = []
+        for n in sizes:
+            start = time.perf_counter()
+            try:
+                equivalent(a, b, n, n, timeout=120)
+            except BetzaError as err:
+                print(f"  equiv {a} {b} {n}x{n}: {err.message}")
+            times.append(time.perf_counter() - start)
+        growth = math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0])
+        print(f"  equiv {a:6} {b:6} " + "  ".join(f"{n}x{n} {t:6.2f} s"
+                                                    for n, t in zip(sizes, times, strict=True))
+              + f"   growth ~ n^{growth:.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--quick", action="store_true", help="smaller boards for equivalence")
+    args = ap.parse_args()
+    compare(args.positions)
+    table(args.quick)
+
+
+if __name__ == "__main__":
+    main()
