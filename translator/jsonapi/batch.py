@@ -131,33 +131,21 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return _collate(queries, answers, lambda found: {"attackers": [a.as_json() for a in found]})
 
 
-def _equiv(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
-    out = []
-    for line in lines:
-        try:
-            files, ranks = board_size(line)
-            result = equivalent(_required(line, "a"), _required(line, "b"), files, ranks,
-                                targets_only=bool(line.get("targets_only", False)))
-            out.append(result.as_json())
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    files, ranks = board_size(line)
+    result = equivalent(_required(line, "a"), _required(line, "b"), files, ranks,
+                        targets_only=bool(line.get("targets_only", False)))
+    return result.as_json()
 
 
-def _why(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _why(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.why import why
 
-    out = []
-    for line in lines:
-        try:
-            origin, to, pos = _required(line, "from"), _required(line, "to"), position_from(line)
-            betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
-            out.append(why(betza, origin, to, pos, side, _virgin(line)).as_json())
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    origin, to, pos = _required(line, "from"), _required(line, "to"), position_from(line)
+    betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
+    return why(betza, origin, to, pos, side, _virgin(line)).as_json()
 
 
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
@@ -171,93 +159,63 @@ def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
             "diagram": {"files": files, "ranks": ranks, "marks": marks}}
 
 
-def _explain(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _explain(line: dict[str, Any]) -> dict[str, Any]:
     from translator.squares import parse_board_size
 
-    out = []
-    for line in lines:
-        try:
-            files, ranks = parse_board_size(str(line.get("board") or "9x9"))
-            out.append(explain_answer(_required(line, "betza"), files, ranks,
-                                      _optional(line, "from")))
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    files, ranks = parse_board_size(str(line.get("board") or "9x9"))
+    return explain_answer(_required(line, "betza"), files, ranks,
+                              _optional(line, "from"))
 
 
-def _find(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _find(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.find import Example, find
 
-    out = []
-    for line in lines:
-        try:
-            examples = line.get("examples")
-            if not isinstance(examples, list) or not examples:
-                raise BetzaError("missing 'examples' (a list of example objects)")
-            limit = line.get("limit", 5)
-            if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
-                raise BetzaError("limit must be a whole number from 1 to 50")
-            out.append(find([Example.from_json(e) for e in examples], limit=limit).as_json())
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    examples = line.get("examples")
+    if not isinstance(examples, list) or not examples:
+        raise BetzaError("missing 'examples' (a list of example objects)")
+    limit = line.get("limit", 5)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
+        raise BetzaError("limit must be a whole number from 1 to 50")
+    return find([Example.from_json(e) for e in examples], limit=limit).as_json()
 
 
-def _drops(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _drops(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import piece_table, position_from
     from translator.queries.drops import drops
 
-    out = []
-    for line in lines:
-        try:
-            squares = drops(_required(line, "letter"), position_from(line), piece_table(line))
-            out.append({"ok": True, "drops": squares})
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    squares = drops(_required(line, "letter"), position_from(line), piece_table(line))
+    return {"ok": True, "drops": squares}
 
 
-def _census(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _census(line: dict[str, Any]) -> dict[str, Any]:
     from translator.research.run import INLINE
     from translator.research.study import census_rows, census_tasks, run_tasks
 
-    out = []
-    for line in lines:
-        try:
-            pieces = _strings(line, "pieces")
-            boards = [board_size(line)]
-            densities = line.get("densities", [])
-            samples, seed = line.get("samples", 100), line.get("seed", 0)
-            if not (isinstance(densities, list) and all(
-                    isinstance(d, int | float) and not isinstance(d, bool) and 0 <= d <= 1
-                    for d in densities)):
-                raise BetzaError("densities must be a list of numbers from 0 to 1")
-            if not (isinstance(samples, int) and 0 < samples <= 100_000
-                    and isinstance(seed, int)):
-                raise BetzaError("samples must be a whole number from 1 to 100000, seed a "
-                                 "whole number")
-            tasks = census_tasks(pieces, boards, densities, samples, seed)
-            rows = census_rows(run_tasks(tasks, scheduler=INLINE), pieces, boards)
-            out.append({"ok": True, "rows": rows})
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    pieces = _strings(line, "pieces")
+    boards = [board_size(line)]
+    densities = line.get("densities", [])
+    samples, seed = line.get("samples", 100), line.get("seed", 0)
+    if not (isinstance(densities, list) and all(
+            isinstance(d, int | float) and not isinstance(d, bool) and 0 <= d <= 1
+            for d in densities)):
+        raise BetzaError("densities must be a list of numbers from 0 to 1")
+    if not (isinstance(samples, int) and 0 < samples <= 100_000
+            and isinstance(seed, int)):
+        raise BetzaError("samples must be a whole number from 1 to 100000, seed a "
+                         "whole number")
+    tasks = census_tasks(pieces, boards, densities, samples, seed)
+    rows = census_rows(run_tasks(tasks, scheduler=INLINE), pieces, boards)
+    return {"ok": True, "rows": rows}
 
 
-def _classes(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _classes(line: dict[str, Any]) -> dict[str, Any]:
     from translator.research.run import INLINE
     from translator.research.study import equivalence_classes
 
-    out = []
-    for line in lines:
-        try:
-            found = equivalence_classes({p: p for p in _strings(line, "pieces")},
-                                        board_size(line), scheduler=INLINE)
-            out.append({"ok": True, "classes": found.classes, "splits": found.splits,
-                        "solver_pairs": found.solver_pairs, "all_pairs": found.all_pairs})
-        except BetzaError as err:
-            out.append(error(err))
-    return out
+    found = equivalence_classes({p: p for p in _strings(line, "pieces")},
+                                board_size(line), scheduler=INLINE)
+    return {"ok": True, "classes": found.classes, "splits": found.splits,
+                "solver_pairs": found.solver_pairs, "all_pairs": found.all_pairs}
 
 
 def _strings(line: dict[str, Any], key: str) -> list[str]:
@@ -271,9 +229,24 @@ def _strings(line: dict[str, Any], key: str) -> list[str]:
     return [resolve_name(v) for v in value]
 
 
-HANDLERS: dict[str, Handler] = {"moves": _moves, "attacks": _attacks, "equiv": _equiv,
-                                "why": _why, "explain": _explain, "find": _find,
-                                "drops": _drops, "census": _census, "classes": _classes}
+def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
+    """A handler answering each line on its own (queries that are not grouped)."""
+    def handle(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for line in lines:
+            try:
+                out.append(one(line))
+            except BetzaError as err:
+                out.append(error(err))
+        return out
+
+    return handle
+
+
+HANDLERS: dict[str, Handler] = {
+    "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
+    "explain": _each(_explain), "find": _each(_find), "drops": _each(_drops),
+    "census": _each(_census), "classes": _each(_classes)}
 
 
 def error(err: BetzaError | str) -> dict[str, Any]:
