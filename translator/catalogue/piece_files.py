@@ -133,15 +133,20 @@ def _opt_str(table: dict[str, Any], key: str, what: str) -> str | None:
     return value
 
 
-def _check(table: Any, what: str) -> Check:
+def _keys(table: Any, what: str, known: set[str], required: set[str]) -> None:
+    """``table`` is a TOML table with only ``known`` keys and every ``required`` one."""
     if not isinstance(table, dict):
         raise CatalogueError(f"{what} must be a table")
-    unknown = table.keys() - _CHECK_KEYS
+    unknown = table.keys() - known
     if unknown:
         raise CatalogueError(f"{what}: unknown key(s) {sorted(unknown)}")
-    missing = _CHECK_REQUIRED - table.keys()
+    missing = required - table.keys()
     if missing:
         raise CatalogueError(f"{what}: missing key(s) {sorted(missing)}")
+
+
+def _check(table: Any, what: str) -> Check:
+    _keys(table, what, _CHECK_KEYS, _CHECK_REQUIRED)
     lists = {k: _str_list(table[k], f"{what}: {k}") for k in _STR_LISTS if k in table}
     virgin = table.get("virgin")
     if virgin is not None and not isinstance(virgin, bool):
@@ -170,14 +175,7 @@ def _check(table: Any, what: str) -> Check:
 
 
 def _piece(table: Any, family: str, what: str) -> NamedPiece:
-    if not isinstance(table, dict):
-        raise CatalogueError(f"{what} must be a table")
-    unknown = table.keys() - _PIECE_KEYS
-    if unknown:
-        raise CatalogueError(f"{what}: unknown key(s) {sorted(unknown)}")
-    missing = _PIECE_REQUIRED - table.keys()
-    if missing:
-        raise CatalogueError(f"{what}: missing key(s) {sorted(missing)}")
+    _keys(table, what, _PIECE_KEYS, _PIECE_REQUIRED)
     for key in ("name", "betza", "note"):
         if not isinstance(table[key], str) or not table[key].strip():
             raise CatalogueError(f"{what}: {key} must be a non-empty string")
