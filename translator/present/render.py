@@ -7,6 +7,11 @@ from translator.present.textboard import render_board
 from translator.queries.moves import Move
 from translator.squares import Square, parse_square
 
+# The marks of a moves answer in a position say what the piece does there, in the same words
+# as the text board (the defaults of svg.MARK_KINDS describe an empty-board diagram).
+POSITION_LABELS = {"move": "moves there (empty square)", "capture": "captures there",
+                   "both": "moves there, or captures there", "locust":
+                   "captured on the way (locust, e.p.)"}
 MOVE_MARKS = [
     ("@", "the moving piece"),
     ("=", "a wall: no piece may enter"),
@@ -85,7 +90,7 @@ def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> s
         if marks.get(sq) and marks[sq] != kind and marks[sq] in ("move", "capture"):
             kind = "both"
         marks[sq] = kind
-    return position_svg(pos, marks, title, origin)
+    return position_svg(pos, marks, title, origin, POSITION_LABELS)
 
 
 def equiv_text(result, targets_only: bool = False) -> str:
