@@ -23,8 +23,9 @@ from translator.queries.moves import MovesQuery, batch_moves, parse_piece
 from translator.solve import engine
 from translator.squares import square_name
 
-SYMMETRY = {frozenset({"lr", "fb", "diag"}): "8-fold", frozenset({"lr", "fb"}): "4-fold",
-            frozenset({"lr"}): "left-right", frozenset({"fb"}): "forward-backward"}
+# symmetry classes, most symmetric first: the mirrors (census.lp sym/1) each class needs
+SYMMETRY = [("8-fold", {"lr", "fb", "diag"}), ("4-fold", {"lr", "fb"}),
+            ("left-right", {"lr"}), ("forward-backward", {"fb"})]
 
 
 def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> dict[str, Any]:
@@ -53,8 +54,7 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
         "reach": [n for _, n in reach],
         "binding": one["bound"] / (files * ranks),
         "connected": any(s.name == "connected" for s in shown),
-        "symmetry": SYMMETRY.get(syms - {"diag"} if "diag" in syms and len(syms) < 3
-                                 else syms, "none"),
+        "symmetry": next((name for name, need in SYMMETRY if need <= syms), "none"),
         "reversible": any(s.name == "reversible" for s in shown),
         "forward": one["forward"] / edges if edges else 0.0,
     }
