@@ -75,7 +75,11 @@ def test_glossary_words_are_data():
 
 def test_shatranj_pawn():
     lines = explain_lines("fmWfcF")
-    assert lines[0] == "fmWfcF: 2 moves."
+    # the opening plain line names the kb piece and the squares on the empty 9x9 board
+    assert lines[0] == ("fmWfcF is the Shatranj Pawn. From e5 on an empty 9x9 board it moves "
+                        "to e6 (not capturing there) and captures on d6 f6 (and cannot move "
+                        "there when they are empty).")
+    assert lines[1] == "fmWfcF: 2 moves."
     first, second = leg_lines("fmWfcF")
     assert "Wazir" in first and "forward" in first and "without capturing" in first
     assert "Ferz" in second and "diagonally" in second and "forward" in second
@@ -187,8 +191,18 @@ def test_defaults_are_named():
 
 def test_piece_names_work_like_betza_strings():
     named = explain_lines("Chu Shogi Lion")
-    assert named[0] == "Chu Shogi Lion = KNADcaKmcabK: 6 moves."
-    assert named[1:] == explain_lines("KNADcaKmcabK")[1:]
+    assert named[0].startswith("Chu Shogi Lion = KNADcaKmcabK. From e5 on an empty 9x9 board")
+    assert named[1] == "Chu Shogi Lion = KNADcaKmcabK: 6 moves."
+    assert named[2:] == explain_lines("KNADcaKmcabK")[2:]
+
+
+def test_the_opening_line_names_an_equal_piece_proven_by_the_solver():
+    # the Mao spelled another way (a first leg is m anyway): no kb piece has this string
+    line = explain_lines("mafsmcW", 8, 8, "d4")[0]
+    assert line.startswith("mafsmcW moves as the Mao, afsW (proven the same piece")
+    assert line.endswith("it moves or captures on b3 b5 c2 c6 e2 e6 f3 f5.")
+    assert explain_lines("fcafmF")[0].endswith("it has no moves: it needs other pieces on the "
+                                               "board (see the example position below).")
 
 
 def test_bad_input_raises():
@@ -269,5 +283,24 @@ def test_svg_uses_the_same_marks():
 
 def test_explain_text_combines_both():
     text = explain_text("W", 5, 5)
-    assert text.startswith("W: 1 move.")
+    assert text.startswith("W is the Wazir. From c3 on an empty 5x5 board it moves or "
+                           "captures on b3 c2 c4 d3.\nW: 1 move.")
     assert "Diagram of W" in text and "3 . # @ # ." in text
+
+
+def test_worked_examples_show_what_the_empty_board_cannot():
+    from translator.queries.explain_example import worked_example
+
+    # j: the Knight must leap over a piece; from e5 the nearest such square is c4 over d5
+    jn = worked_example("jN", 9, 9, "e5")
+    assert (jn["to"], jn["friends"] + jn["enemies"]) == ("c4", ["d5"])
+    # k: only a royal enemy can be captured
+    kk = worked_example("kK", 9, 9, "e5")
+    assert (kk["to"], kk["enemies"], kk["royal"]) == ("d4", ["d4"], ["d4"])
+    # n takes moves away: from a1 a friend on b1 blocks the lame Knight's c2
+    nn = worked_example("nN", 9, 9, "e5")
+    assert (nn["from"], nn["to"], nn["friends"]) == ("a1", "c2", ["b1"])
+    assert worked_example("N", 9, 9, "e5") is None
+    text = explain_text("dK", 5, 5)
+    assert "Worked example (what the empty board cannot show):\n  dK (white) on c3 can go " \
+           "to b2 in this position: with a friend on b2." in text

@@ -62,3 +62,9 @@ class BetzaError(ValueError):
 
     def __str__(self) -> str:
         return self.one_line()
+
+
+class LimitError(BetzaError):
+    """A query that is well formed but needs more than its time or size budget allows;
+    the message names the limit and how to raise it."""
+

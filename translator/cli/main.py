@@ -19,13 +19,15 @@ from translator.cli import (
     find,
     moves,
     pieces,
+    serve,
     variants,
     why,
 )
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
 
-COMMANDS = (moves, why, attacks, equiv, explain, find, drops, census, pieces, variants, batch)
+COMMANDS = (moves, why, attacks, equiv, explain, find, drops, census, pieces, variants, batch,
+            serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     timer = None
-    if getattr(args, "timeout", None) and args.command != "batch":  # batch: per line
+    if getattr(args, "timeout", None) and args.command not in ("batch", "serve"):  # per query
         timer = _watchdog(args.timeout)
     try:
         return args.func(args)

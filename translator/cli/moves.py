@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from translator.jsonapi.inputs import position_from
-    from translator.present.render import moves_svg, moves_text
+    from translator.present.render import moves_svg, moves_text, shown_paths
     from translator.queries.moves import MovesQuery, batch_moves
 
     pos = position_from(position_spec(args))
@@ -50,8 +50,14 @@ def run(args: argparse.Namespace) -> int:
     if args.to:
         pos.square(args.to)
     if args.svg:
-        title = f"{args.betza} on {args.origin}"
-        write_file(args.svg, moves_svg(pos, origin, result, title))
+        from translator.catalogue.pieces import piece_letter
+        from translator.queries.board import board
+
+        shown = board(query, args.timeout, args.max_atoms)
+        letter = pos.pieces[origin].letter if origin in pos.pieces else None
+        write_file(args.svg, moves_svg(pos, origin, shown, f"{args.betza} on {args.origin}",
+                                       letter or piece_letter(args.betza),
+                                       shown_paths(result, args.to)))
     if args.json:
         print(json.dumps({"ok": True, "moves": [m.as_json() for m in result]}))
         return 0

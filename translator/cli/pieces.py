@@ -23,11 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from translator.catalogue.pieces import all_pieces, search
 
-    found = search(args.search) if args.search else all_pieces()
     if args.json:
-        print(json.dumps([{"name": p.name, "aliases": list(p.aliases), "betza": p.betza,
-                           "variants": list(p.variants), "note": p.note} for p in found]))
+        from translator.jsonapi.catalogue import pieces_json
+
+        print(json.dumps(pieces_json(args.search)))
         return 0
+    found = search(args.search) if args.search else all_pieces()
     if not found:
         print(f"no piece matches {args.search!r}")
         return 1

@@ -33,10 +33,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         variants, notes = all_variants(), []
     if args.json:
-        print(json.dumps({"variants": [{"name": v.name, "files": v.files, "ranks": v.ranks,
-                                        "start": v.start_fen, "pieces": v.pieces,
-                                        "royal": v.royal} for v in variants],
-                          "notes": notes}))
+        from translator.jsonapi.catalogue import variant_summary
+
+        print(json.dumps({"variants": [variant_summary(v) for v in variants], "notes": notes}))
         return 0
     for v in variants:
         print(f"{v.name}: {v.files}x{v.ranks}, royal {v.royal or '-'}; start {v.start_fen}")

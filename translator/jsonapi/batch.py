@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from translator.errors import BetzaError
+from translator.jsonapi.fields import collate, error, line_limits, optional, required, virgin
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.squares import board_size
 
@@ -35,7 +36,7 @@ def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     groups: dict[tuple[float, int], list[int]] = {}
     for n, line in enumerate(lines):
         try:
-            groups.setdefault(_limits(line), []).append(n)
+            groups.setdefault(line_limits(line), []).append(n)
         except BetzaError:
             groups.setdefault((60.0, DEFAULT_MAX_ATOMS), []).append(n)
     out: list[dict[str, Any]] = [{}] * len(lines)
@@ -46,16 +47,6 @@ def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _limits(line: dict[str, Any]) -> tuple[float, int]:
-    """A line's time limit (seconds) and grounding budget (atoms)."""
-    timeout, atoms = line.get("timeout", 60.0), line.get("max_atoms", DEFAULT_MAX_ATOMS)
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
-        raise BetzaError("timeout must be a positive number of seconds")
-    if isinstance(atoms, bool) or not isinstance(atoms, int) or atoms <= 0:
-        raise BetzaError("max_atoms must be a positive whole number")
-    return float(timeout), atoms
-
-
 def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
                    ) -> list[dict[str, Any]]:
     from translator.jsonapi.inputs import moving_piece, position_from
@@ -64,52 +55,18 @@ def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
     queries: list[MovesQuery | BetzaError] = []
     for line in lines:
         try:
-            origin, pos = _required(line, "from"), position_from(line)
-            betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
+            origin, pos = required(line, "from"), position_from(line)
+            betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
             safety = line.get("castling_safety", True)
             if not isinstance(safety, bool):
                 raise BetzaError("castling_safety must be true or false")
-            _limits(line)
-            queries.append(MovesQuery(betza, origin, pos, side, _virgin(line), safety))
+            line_limits(line)
+            queries.append(MovesQuery(betza, origin, pos, side, virgin(line), safety))
         except BetzaError as err:
             queries.append(err)
     answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)],
                           timeout=timeout, max_atoms=max_atoms)
-    return _collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
-
-
-def _collate(queries: list, answers: list, shape: Callable[[Any], dict[str, Any]]
-             ) -> list[dict[str, Any]]:
-    """One output line per query: the input's own error, the solver's error for it, or
-    ``{"ok": true, **shape(answer)}``; ``answers`` are those of the error-free queries."""
-    remaining = iter(answers)
-    out = []
-    for q in queries:
-        result = q if isinstance(q, BetzaError) else next(remaining)
-        out.append(error(result) if isinstance(result, BetzaError)
-                   else {"ok": True, **shape(result)})
-    return out
-
-
-def _required(line: dict[str, Any], key: str) -> str:
-    value = line.get(key)
-    if not isinstance(value, str) or not value:
-        raise BetzaError(f"missing {key!r} (a string)")
-    return value
-
-
-def _optional(line: dict[str, Any], key: str) -> str | None:
-    value = line.get(key)
-    if value is not None and not isinstance(value, str):
-        raise BetzaError(f"{key!r} must be a string")
-    return value or None
-
-
-def _virgin(line: dict[str, Any]) -> bool:
-    virgin = line.get("virgin", False)
-    if not isinstance(virgin, bool):
-        raise BetzaError("virgin must be true or false")
-    return virgin
+    return collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
 
 
 def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -119,7 +76,7 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     queries: list[AttacksQuery | BetzaError] = []
     for line in lines:
         try:
-            square = _required(line, "square")
+            square = required(line, "square")
             by = line.get("by")
             if by not in (None, "white", "black"):
                 raise BetzaError("by must be \"white\", \"black\" or null")
@@ -128,13 +85,47 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         except BetzaError as err:
             queries.append(err)
     answers = batch_attacks([q for q in queries if not isinstance(q, BetzaError)])
-    return _collate(queries, answers, lambda found: {"attackers": [a.as_json() for a in found]})
+    return collate(queries, answers, lambda found: {"attackers": [a.as_json() for a in found]})
+
+
+def _board_of(line: dict[str, Any]) -> tuple[Any, Any, str]:
+    """A ``board`` (or ``svg``) line's board, its position and the piece's string."""
+    from translator.jsonapi.inputs import moving_piece, position_from
+    from translator.queries.board import board
+    from translator.queries.moves import MovesQuery
+
+    origin, pos = required(line, "from"), position_from(line)
+    betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
+    timeout, max_atoms = line_limits(line)
+    query = MovesQuery(betza, origin, pos, side, virgin(line))
+    return board(query, timeout, max_atoms), pos, betza
+
+
+def _board(line: dict[str, Any]) -> dict[str, Any]:
+    from translator.catalogue.pieces import piece_letter
+
+    shown, _, betza = _board_of(line)
+    return {"ok": True, **shown.as_json(), "letter": piece_letter(betza)}
+
+
+def _svg(line: dict[str, Any]) -> dict[str, Any]:
+    from translator.catalogue.pieces import piece_letter
+    from translator.present.render import moves_svg, shown_paths
+
+    shown, pos, betza = _board_of(line)
+    origin, to = pos.square(required(line, "from")), optional(line, "to")
+    if to is not None:
+        pos.square(to)
+    letter = pos.pieces[origin].letter if origin in pos.pieces else None
+    title = f"{betza} on {line['from']}"
+    return {"ok": True, "svg": moves_svg(pos, origin, shown, title, letter or
+                                         piece_letter(betza), shown_paths(shown.moves, to))}
 
 
 def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
     files, ranks = board_size(line)
-    result = equivalent(_required(line, "a"), _required(line, "b"), files, ranks,
+    result = equivalent(required(line, "a"), required(line, "b"), files, ranks,
                         targets_only=bool(line.get("targets_only", False)))
     return result.as_json()
 
@@ -143,28 +134,35 @@ def _why(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.why import why
 
-    origin, to, pos = _required(line, "from"), _required(line, "to"), position_from(line)
-    betza, side = moving_piece(_optional(line, "betza"), line.get("side"), pos, origin)
-    return why(betza, origin, to, pos, side, _virgin(line)).as_json()
+    origin, to, pos = required(line, "from"), required(line, "to"), position_from(line)
+    betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
+    return why(betza, origin, to, pos, side, virgin(line)).as_json()
 
 
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
                    max_atoms: int = DEFAULT_MAX_ATOMS) -> dict[str, Any]:
     """The answer of an ``explain`` query (and of ``betza explain --json``)."""
     from translator.queries.explain import explain_diagram, explain_lines
+    from translator.queries.explain_diagram import centre
+    from translator.queries.explain_example import worked_example
     from translator.queries.explain_probe import DIAGRAM_SHARE
+    from translator.squares import square_name
 
     _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
-    return {"ok": True, "lines": explain_lines(betza),
-            "diagram": {"files": files, "ranks": ranks, "marks": marks}}
+    out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin),
+           "diagram": {"files": files, "ranks": ranks, "marks": marks}}
+    example = worked_example(betza, files, ranks, origin or square_name(centre(files, ranks)))
+    if example:
+        out["example"] = example
+    return out
 
 
 def _explain(line: dict[str, Any]) -> dict[str, Any]:
     from translator.squares import parse_board_size
 
     files, ranks = parse_board_size(str(line.get("board") or "9x9"))
-    return explain_answer(_required(line, "betza"), files, ranks,
-                              _optional(line, "from"))
+    return explain_answer(required(line, "betza"), files, ranks,
+                              optional(line, "from"))
 
 
 def _find(line: dict[str, Any]) -> dict[str, Any]:
@@ -183,7 +181,7 @@ def _drops(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import piece_table, position_from
     from translator.queries.drops import drops
 
-    squares = drops(_required(line, "letter"), position_from(line), piece_table(line))
+    squares = drops(required(line, "letter"), position_from(line), piece_table(line))
     return {"ok": True, "drops": squares}
 
 
@@ -246,12 +244,8 @@ def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 HANDLERS: dict[str, Handler] = {
     "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
     "explain": _each(_explain), "find": _each(_find), "drops": _each(_drops),
-    "census": _each(_census), "classes": _each(_classes)}
-
-
-def error(err: BetzaError | str) -> dict[str, Any]:
-    text = err.one_line() if isinstance(err, BetzaError) else err
-    return {"ok": False, "error": text}
+    "census": _each(_census), "classes": _each(_classes), "board": _each(_board),
+    "svg": _each(_svg)}
 
 
 def _groups(stream: IO[str]) -> Iterator[list[str]]:

@@ -36,6 +36,24 @@ def glossary() -> dict[str, Any]:
         return tomllib.load(fh)
 
 
+def learner_glossary() -> list[dict[str, str]]:
+    """The teaching page's glossary: atoms, then letters, then words, each with the
+    ``id`` its links point at.
+
+    >>> [e["term"] for e in learner_glossary() if e["id"] == "g-letter-p"]
+    ['p']
+    """
+    g = glossary()
+    out = [{"id": f"g-atom-{letter}", "term": letter, "kind": "atom",
+            "text": f"{entry['name']}: {entry['description']}"}
+           for letter, entry in g["atoms"].items()]
+    out += [{"id": f"g-letter-{letter}", "term": letter, "kind": "letter", "text": text}
+            for letter, text in g["learn"]["letters"].items()]
+    out += [{"id": "g-word-" + word.replace(" ", "-").replace(".", ""), "term": word,
+             "kind": "word", "text": text} for word, text in g["learn"]["words"].items()]
+    return out
+
+
 def join(items: list[str], last: str = " and ") -> str:
     """``a, b and c``."""
     if len(items) <= 1:

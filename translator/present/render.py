@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from translator.position import Position
 from translator.present.textboard import render_board
+from translator.queries.board import Board
 from translator.queries.moves import Move
 from translator.squares import Square, parse_square
 
-# The marks of a moves answer in a position say what the piece does there, in the same words
-# as the text board (the defaults of svg.MARK_KINDS describe an empty-board diagram).
-POSITION_LABELS = {"move": "moves there (empty square)", "capture": "captures there",
-                   "both": "moves there, or captures there", "locust":
-                   "captured on the way (locust, e.p.)"}
 MOVE_MARKS = [
     ("@", "the moving piece"),
     ("=", "a wall: no piece may enter"),
@@ -78,19 +74,30 @@ def moves_text(betza: str, side: str, pos: Position, origin: Square, found: list
     return "\n".join(lines)
 
 
-def moves_svg(pos: Position, origin: Square, found: list[Move], title: str) -> str:
-    marks: dict[Square, str] = {}
-    for mv in found:
-        for c in mv.captures:
-            if c != mv.to:
-                marks[parse_square(c)] = "locust"
-    for mv in found:
-        sq = parse_square(mv.to)
-        kind = "capture" if mv.to in mv.captures else "move"
-        if marks.get(sq) and marks[sq] != kind and marks[sq] in ("move", "capture"):
-            kind = "both"
-        marks[sq] = kind
-    return position_svg(pos, marks, title, origin, POSITION_LABELS)
+def moves_svg(pos: Position, origin: Square, shown: Board, title: str, label: str = "",
+              paths: list[tuple[str, ...]] | None = None) -> str:
+    """The board of one piece (:mod:`translator.queries.board`) as SVG: its marks and the
+    squares its moves use on the way, the piece by its own letter (``label``), and
+    ``paths`` (each move's leg ends) as arrows."""
+    from translator.present.svg import render_svg
+
+    marks = {parse_square(sq): kind for sq, kind in {**shown.context, **shown.marks}.items()}
+    pieces = {sq: (pc.letter or "", pc.side) for sq, pc in pos.pieces.items()}
+    side = pos.pieces[origin].side if origin in pos.pieces else "white"
+    pieces[origin] = (label, side)
+    arrows = [[parse_square(sq) for sq in path] for path in paths or []]
+    return render_svg(pos.files, pos.ranks, pieces=pieces, marks=marks, origin=origin,
+                      title=title, paths=arrows)
+
+
+def shown_paths(found: list[Move], to: str | None = None, most: int = 24
+                ) -> list[tuple[str, ...]]:
+    """The paths worth drawing: every path to ``to``, else those of multi-leg moves (when
+    there are few enough to read)."""
+    if to is not None:
+        return [mv.legs for mv in found if mv.to == to]
+    bent = [mv.legs for mv in found if len(mv.legs) > 2]
+    return bent if len(bent) <= most else []
 
 
 def equiv_text(result, targets_only: bool = False) -> str:
@@ -103,15 +110,16 @@ def equiv_text(result, targets_only: bool = False) -> str:
     pos = ce.position()
     origin = pos.square(ce.start)
     cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
+    # digits, never letters: a letter on a board reads as a piece (or a Betza atom)
     for mv in ce.only_a:
-        cells[parse_square(mv.to)] = "A"
+        cells[parse_square(mv.to)] = "1"
     for mv in ce.only_b:
         sq = parse_square(mv.to)
-        cells[sq] = "2" if cells.get(sq) == "A" else "B"
+        cells[sq] = "3" if cells.get(sq) == "1" else "2"
     cells[origin] = "@"
     legend = [("@", f"the piece ({ce.side})"), ("O", "friend"), ("o", "enemy"),
-              ("A", f"only {result.a} goes there"), ("B", f"only {result.b} goes there"),
-              ("2", "both go there, with different effects")]
+              ("1", f"only {result.a} goes there"), ("2", f"only {result.b} goes there"),
+              ("3", "both go there, with different effects")]
     lines = [f"{result.a} and {result.b} differ on {board}. Smallest counterexample "
              f"({len(pos.pieces)} piece{'s' if len(pos.pieces) != 1 else ''}):",
              render_board(pos.files, pos.ranks, cells, used_legend(cells, legend)),

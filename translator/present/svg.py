@@ -1,7 +1,8 @@
 """Draw a board with pieces and move marks as a standalone SVG 1.1 image.
 
 Every query that shows a board goes through :func:`render_svg`, so all diagrams share
-one look and one colour key (:data:`MARK_KINDS`).
+one look and one colour key (:data:`ALL_KINDS`: the Diagram's :data:`MARK_KINDS` and the
+teaching board's :data:`BOARD_KINDS`).
 
 The mark colours follow H. G. Muller's Interactive Diagram on chessvariants.com, whose
 move diagrams paint a target square's background: yellow = move or capture,
@@ -39,6 +40,15 @@ MARK_KINDS: dict[str, tuple[str, str]] = {
     "ep": ("#FF40FF", "e.p. square"),
     "blocked": ("#707070", "blocked"),
 }
+# the teaching board's own kinds (translator/queries/board.py), after the Diagram's
+BOARD_KINDS: dict[str, tuple[str, str]] = {
+    "castling": ("#FFA040", "castling"),
+    "friend": ("#FF80C0", "captures a friend (d)"),
+    "relay": ("#C090FF", "a friend touched on the way makes the move (x)"),
+    "mount": ("#B0B0B0", "jumped over (the hop's mount)"),
+    "unload": ("#9090FF", "a captured piece is put down here (u)"),
+}
+ALL_KINDS = {**MARK_KINDS, **BOARD_KINDS}
 
 SIDES = ("white", "black")
 
@@ -90,7 +100,7 @@ def _board_order(square: Square) -> tuple[int, int]:
 
 def _legend_text(kind: str, labels: dict[str, str] | None) -> str:
     """The legend text of a mark kind; a query may name its marks in its own terms."""
-    return (labels or {}).get(kind, MARK_KINDS[kind][1])
+    return (labels or {}).get(kind, ALL_KINDS[kind][1])
 
 
 @dataclass(frozen=True)
@@ -127,7 +137,7 @@ def render_svg(
     """Return an SVG 1.1 document showing a ``files`` x ``ranks`` board.
 
     ``pieces`` maps squares to ``(label, side)`` with side ``'white'`` or ``'black'``;
-    ``marks`` maps squares to a key of :data:`MARK_KINDS`.  The piece on ``origin`` (the
+    ``marks`` maps squares to a key of :data:`ALL_KINDS`.  The piece on ``origin`` (the
     one whose moves are shown) gets a thick outline; an empty ``origin`` gets a ring.
     ``title`` is printed above the board.  White's first rank is at the bottom, a1 dark.
     ``paths`` are drawn as arrows through the squares where each leg of a move ends.
@@ -137,7 +147,7 @@ def render_svg(
     an unknown side.
     """
     _validate(files, ranks, pieces, marks, origin, paths or [])
-    used = [kind for kind in MARK_KINDS if kind in marks.values()]
+    used = [kind for kind in ALL_KINDS if kind in marks.values()]
     lay = _layout(files, ranks, used, title, labels)
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -172,8 +182,8 @@ def _validate(files: int, ranks: int, pieces: dict[Square, tuple[str, str]],
         raise ValueError(f"board must be 1x1 to {MAX_SIZE}x{MAX_SIZE}, got {files}x{ranks}")
     for square, kind in marks.items():
         _check_square(square, files, ranks, "marked")
-        if kind not in MARK_KINDS:
-            raise ValueError(f"unknown mark kind {kind!r} (known: {', '.join(MARK_KINDS)})")
+        if kind not in ALL_KINDS:
+            raise ValueError(f"unknown mark kind {kind!r} (known: {', '.join(ALL_KINDS)})")
     for square, (_label, side) in pieces.items():
         _check_square(square, files, ranks, "piece")
         if side not in SIDES:
@@ -218,7 +228,7 @@ def _marks(lay: _Layout, marks: dict[Square, str], pieces: dict[Square, tuple[st
     out = ['<g class="marks">']
     for square in sorted(marks, key=_board_order):
         kind = marks[square]
-        colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
+        colour, text = ALL_KINDS[kind][0], _legend_text(kind, labels)
         px, py = lay.corner(square)
         name = square_name(square)
         # Full-square tint as in the Interactive Diagram; the faint dark edge keeps a
@@ -304,7 +314,7 @@ def _legend(lay: _Layout, used: list[str], labels: dict[str, str] | None) -> lis
         return []
     out = ['<g class="legend" font-size="12" fill="#000000">']
     for i, kind in enumerate(used):
-        colour, text = MARK_KINDS[kind][0], _legend_text(kind, labels)
+        colour, text = ALL_KINDS[kind][0], _legend_text(kind, labels)
         top = lay.legend_top + i * LEGEND_ROW
         out.append(f'<g class="legend-item" data-kind="{kind}">')
         out.append(f'<rect class="legend-swatch" x="{LEFT}" y="{top}" width="{SWATCH}" '

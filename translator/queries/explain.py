@@ -7,9 +7,11 @@ renderer :mod:`translator.present.english`. The diagram is in
 :mod:`translator.queries.explain_diagram`.
 
 >>> lines = explain_lines("fcafmF")
->>> print(lines[1])
+>>> print(lines[0][:46])
+From e5 on an empty 9x9 board it has no moves:
+>>> print(lines[2])
 Move 1 (fcafmF): Ferz (F): one step diagonally; a move in 2 legs, made in order, all or nothing.
->>> print(lines[3][:60])
+>>> print(lines[4][:60])
   leg 2: one Ferz step (one square diagonally), straight on;
 """
 
@@ -24,6 +26,7 @@ from translator.queries.explain_probe import DIAGRAM_SHARE
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, plan
 from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.squares import square_name
 
 __all__ = ["explain_diagram", "explain_lines", "explain_svg", "explain_text", "glossary"]
 
@@ -266,17 +269,30 @@ def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) 
     return lines + _move_notes(mp)
 
 
-def explain_lines(betza: str) -> list[str]:
-    """Plain-English sentences for every move and every leg of ``betza`` (or a piece name).
+def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None
+                  ) -> list[str]:
+    """Plain-English sentences for ``betza`` (or a piece name): first one plain line of
+    what it does on an empty ``files`` x ``ranks`` board from ``origin`` (the centre by
+    default) and the named piece it equals, then every move and every leg.
 
-    >>> lines = explain_lines("fmWfcF")
+    >>> lines = explain_lines("fmWfcF", 5, 5)
     >>> print(lines[0])
-    fmWfcF: 2 moves.
+    fmWfcF is the Shatranj Pawn. From c3 on an empty 5x5 board it moves to c4 (not \
+capturing there) and captures on b4 d4 (and cannot move there when they are empty).
     >>> print(lines[1])
+    fmWfcF: 2 moves.
+    >>> print(lines[2])
     Move 1 (fmW): Wazir (W): one step orthogonally.
-    >>> print(lines[2].split("; ")[1])
+    >>> print(lines[3].split("; ")[1])
     it can only move there without capturing: the square must be empty
     """
+    from translator.queries.explain_summary import summary_line
+
+    start = origin or square_name(centre(files, ranks))
+    return [summary_line(betza, files, ranks, start), *_detail_lines(betza)]
+
+
+def _detail_lines(betza: str) -> list[str]:
     g = glossary()
     s = g["sentences"]
     source = resolve_name(betza)
@@ -318,8 +334,16 @@ def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None 
     >>> print(explain_text("W", 3, 3).splitlines()[-6])
     3 . # .
     """
+    from translator.queries.explain_example import needs_text_example, worked_example
+
     text, _ = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
-    return "\n".join(explain_lines(betza)) + "\n\n" + text
+    out = "\n".join(explain_lines(betza, files, ranks, origin)) + "\n\n" + text
+    start = origin or square_name(centre(files, ranks))
+    example = worked_example(betza, files, ranks, start) if needs_text_example(betza) else None
+    if example:
+        out += "\n" + glossary()["diagram"]["worked"] + "\n" + "\n".join(
+            "  " + line for line in example["lines"])
+    return out
 
 
 def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
@@ -329,14 +353,15 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
     True
     """
+    from translator.catalogue.pieces import piece_letter
     from translator.present.svg import render_svg
-    from translator.squares import parse_square, square_name
+    from translator.squares import parse_square
 
     _, kinds = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     start = parse_square(origin) if origin else centre(files, ranks)
     source = resolve_name(betza)
-    piece = parse_piece(betza)
-    label = betza if len(betza) <= 2 else piece.moves[0].atom.letter
+    parse_piece(betza)  # a malformed string is an error before any drawing
+    label = piece_letter(betza)
     title = glossary()["diagram"]["svg_title"].format(
         betza=source if source == betza else f"{betza} ({source})", origin=square_name(start))
     return render_svg(files, ranks, pieces={start: (label, "white")},

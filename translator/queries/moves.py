@@ -98,7 +98,9 @@ def _order(mv: Move) -> tuple[Any, ...]:
             sorted(mv.unloads), sorted(mv.ep_rights), mv.mover or "")
 
 
-def _prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
+def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
+    """The query's position with the moving piece put on its square, that square and the
+    parsed string; bad input (a square that already holds a blocker …) raises."""
     pos = query.position
     side = check_side(query.side or pos.side_to_move)
     origin = pos.square(query.origin)
@@ -132,7 +134,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     for i, q in enumerate(queries):
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
-            pos, origin, piece = _prepare(query)
+            pos, origin, piece = prepare(query)
             size = estimated_atoms(piece, pos.files, pos.ranks)
             check_size(piece, pos.files, pos.ranks, max_atoms)
         except BetzaError as err:
@@ -167,13 +169,15 @@ def _chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
 
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
                     timeout: float = 60.0,
-                    castling: dict[int, set[Square]] | None = None
+                    castling: dict[int, set[Square]] | None = None,
+                    others: list[Any] | None = None
                     ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
     Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
     to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
-    ``castling`` collects, per query id, the squares a royal piece's castling uses.
+    ``castling`` collects, per query id, the squares a royal piece's castling uses; with
+    ``others``, the encoding's shown symbols are collected there instead of read as moves.
     """
     from translator.solve import engine
 
@@ -194,6 +198,9 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
             if castling is not None:
                 q, x, y = (a.number for a in sym.arguments)
                 castling.setdefault(q, set()).add((x, y))
+            continue
+        if others is not None:
+            others.append(sym)
             continue
         q, origin, mv = answer_move(sym)
         found.setdefault(q, []).append((origin, mv))
@@ -238,7 +245,7 @@ def _attacked(pos: Position, origin: Square, squares: set[Square], timeout: floa
 
 def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
     """The attacked squares of the royal piece's castling in ``query`` (sorted)."""
-    pos, origin, _ = _prepare(query)
+    pos, origin, _ = prepare(query)
     castling: dict[int, set[Square]] = {}
     solve_positions([(0, pos, [origin], "")], "moves.lp", timeout, castling)
     return _attacked(pos, origin, castling[0], timeout) if castling else []

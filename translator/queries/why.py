@@ -29,7 +29,7 @@ from translator.facts.translate import move_facts
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
-from translator.queries.moves import MovesQuery, _prepare, batch_moves, castling_threats
+from translator.queries.moves import MovesQuery, batch_moves, castling_threats, prepare
 from translator.queries.why_model import (
     Why,
     WhyContext,
@@ -172,7 +172,7 @@ def _context(betza: str, origin: str, to: str, position: Position, side: str | N
     from translator.queries.moves import parse_piece
 
     query = MovesQuery(betza, origin, position, side, virgin)
-    pos, start, piece = _prepare(query)
+    pos, start, piece = prepare(query)
     goal = pos.square(to)
     mover = pos.pieces[start]
     types: dict[int, str] = {}
@@ -288,7 +288,26 @@ def _closest(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> Why:
         lines += others[:MAX_ALTERNATIVES]
         if len(others) > MAX_ALTERNATIVES:
             lines.append(f"  ... and {len(others) - MAX_ALTERNATIVES} more")
-    return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, False, [], lines, failed)
+    return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, False, [], lines, failed,
+               needed=model.changed)
+
+
+def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str]:
+    """Every square some position lets the piece reach (empty if the search ran out)."""
+    ctl = _control(ctx, "explore(0).", ["--enum-mode=brave", "--opt-mode=ignore",
+                                        "--models=0"])
+    models, finished = _solve(ctl, deadline, timeout)
+    if not (finished and models):
+        return []
+    return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"}, key=coords)
+
+
+def reachable_anywhere(betza: str, origin: str, position: Position, *,
+                       timeout: float = 60.0) -> list[str]:
+    """The squares ``betza`` on ``origin`` reaches in some position on ``position``'s board
+    (any pieces anywhere else), sorted by rank and file."""
+    ctx, _ = _context(betza, origin, origin, position, None, False)
+    return _explore(ctx, time.monotonic() + timeout, timeout)
 
 
 def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: float) -> Why:
@@ -306,12 +325,7 @@ def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: f
              if targets else f"it has no moves from {ctx.origin} on an empty board")
     lines = [f"no position lets {ctx.betza} on {ctx.origin} reach {ctx.to}: it is not among "
              f"the squares its moves can reach ({where})."]
-    ctl = _control(ctx, "explore(0).", ["--enum-mode=brave", "--opt-mode=ignore",
-                                        "--models=0"])
-    models, finished = _solve(ctl, deadline, timeout)
-    if finished and models:
-        some = sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"}, key=coords)
-        more = [s for s in some if s not in targets]
-        if more:
-            lines.append(f"In other positions it can also reach: {' '.join(more)}.")
+    more = [s for s in _explore(ctx, deadline, timeout) if s not in targets]
+    if more:
+        lines.append(f"In other positions it can also reach: {' '.join(more)}.")
     return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, False, [], lines, [], False)

@@ -29,6 +29,9 @@ class Why:
     explanation: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     reachable: bool = True
+    # the closest position's changes as (square, state now, state needed), e.g.
+    # ("f5", "empty", "black"): what a worked example puts on the board
+    needed: list[tuple[str, str, str]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         """The answer schema of ``betza why --json`` and the batch ``why`` query."""

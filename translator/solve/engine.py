@@ -24,11 +24,11 @@ from functools import cache
 import clingo
 import clingo.ast
 
-from translator.errors import BetzaError
+from translator.errors import LimitError
 from translator.resources import data_dir
 
 
-class SolverTimeout(BetzaError):
+class SolverTimeout(LimitError):
     """The solver did not finish within the time limit."""
 
 

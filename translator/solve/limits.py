@@ -10,7 +10,7 @@ squares a slide may cover; each path costs about :data:`ATOMS_PER_PATH` ground a
 True
 >>> try:
 ...     check_size(parse("aaaaaaaK"), 26, 26, DEFAULT_MAX_ATOMS)
-... except BetzaError as err:
+... except LimitError as err:
 ...     print(err.message[:64])
 this query would ground about 8.4e+08 atoms, over the limit of 2
 
@@ -18,7 +18,7 @@ this query would ground about 8.4e+08 atoms, over the limit of 2
 
 from __future__ import annotations
 
-from translator.errors import BetzaError
+from translator.errors import LimitError
 from translator.notation.syntax import MoveDef, Piece
 
 ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
@@ -66,6 +66,6 @@ def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int 
     ``max_atoms`` (``times`` queries of the piece in one program)."""
     need = estimated_atoms(piece, files, ranks) * times
     if need > max_atoms:
-        raise BetzaError(f"this query would ground about {need:.2g} atoms, over the limit of "
+        raise LimitError(f"this query would ground about {need:.2g} atoms, over the limit of "
                          f"{max_atoms:.2g}; raise it with --max-atoms (batch: \"max_atoms\") "
                          "if the machine has the memory")

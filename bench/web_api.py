@@ -1,0 +1,180 @@
+"""Round trip and classroom load of the teaching page's API (``betza serve``).
+
+    python bench/web_api.py [--seconds 60] [--clients 30] [--quick]
+
+Starts ``betza serve`` on a free port (as a user would) and prints, in one run:
+  1. the median round trip of single-piece queries (``moves`` and the page's ``board``) on
+     8x8 and 16x16, as a ratio to the 30 ms target on 8x8;
+  2. a classroom: ``--clients`` concurrent clients sending mixed queries for ``--seconds``
+     (most of them ordinary, some malformed, some that hit the time limit): p50 / p95
+     latency of the ordinary ones (target p95 < 300 ms on 8x8), answers by status code (no
+     5xx allowed), and the server's memory (all its processes) before and after.
+Timings vary on a shared machine; compare the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PIECES = ["N", "R", "Q", "K", "fmWfcF", "mafsW", "FyafsF", "mRcpR", "gQ", "fcafmF", "WfF"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def post(url: str, obj: dict) -> tuple[int, float]:
+    data = json.dumps(obj).encode()
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers={
+                "Content-Type": "application/json"}), timeout=60) as res:
+            res.read()
+            status = res.status
+    except urllib.error.HTTPError as err:
+        err.read()
+        status = err.code
+    return status, time.perf_counter() - start
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of the server and its worker processes."""
+    total, pids = 0, [pid]
+    try:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        children = [int(p) for p in out.split()]
+        for child in children:  # the forkserver's own children are the workers
+            more = subprocess.run(["pgrep", "-P", str(child)], capture_output=True,
+                                  text=True).stdout
+            pids += [child, *(int(p) for p in more.split())]
+    except FileNotFoundError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def ordinary(rng: random.Random, size: int = 8) -> dict:
+    sq = f"{'abcdefgh'[rng.randrange(8)]}{rng.randrange(1, 9)}"
+    others = {f"{'abcdefgh'[rng.randrange(8)]}{rng.randrange(1, 9)}" for _ in range(6)} - {sq}
+    half = len(others) // 2
+    kind = rng.choice(["board", "board", "moves", "why"])
+    obj = {"query": kind, "betza": rng.choice(PIECES), "from": sq, "files": size,
+           "ranks": size, "friends": sorted(others)[:half], "enemies": sorted(others)[half:]}
+    if kind == "why":
+        obj["to"] = "h8" if sq != "h8" else "a1"
+    return obj
+
+
+def round_trips(url: str, size: int, n: int) -> dict[str, float]:
+    rng = random.Random(size)
+    out = {}
+    for kind in ("moves", "board"):
+        times = []
+        for _ in range(n):
+            obj = {**ordinary(rng, 8), "query": kind, "files": size, "ranks": size}
+            obj.pop("to", None)
+            status, took = post(url, obj)
+            assert status == 200, (status, obj)
+            times.append(took)
+        out[kind] = statistics.median(times)
+    return out
+
+
+def classroom(url: str, clients: int, seconds: float) -> tuple[list[float], Counter]:
+    deadline = time.monotonic() + seconds
+    latencies: list[float] = []
+    statuses: Counter = Counter()
+
+    def client(seed: int) -> None:
+        rng = random.Random(seed)
+        while time.monotonic() < deadline:
+            roll = rng.random()
+            if roll < 0.08:  # a malformed string: 400
+                obj = {"query": "moves", "betza": rng.choice(["3N", "[F?", "fcaf", "Q9x"]),
+                       "from": "d4"}
+            elif roll < 0.10:  # a query that runs into its time limit: 422
+                obj = {"query": "equiv", "a": "asR", "b": "asW0", "files": 12, "ranks": 12,
+                       "timeout": 0.5}
+            else:
+                obj = ordinary(rng)
+            status, took = post(url, obj)
+            statuses[status] += 1
+            if roll >= 0.10:
+                latencies.append(took)
+            time.sleep(rng.uniform(0.05, 0.3))  # a learner clicks, reads, clicks again
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, range(clients)))
+    return latencies, statuses
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--clients", type=int, default=30)
+    ap.add_argument("--quick", action="store_true", help="10 s classroom, fewer round trips")
+    args = ap.parse_args()
+    seconds = 10.0 if args.quick else args.seconds
+    port = free_port()
+    betza = Path(sys.executable).with_name("betza")
+    server = subprocess.Popen([str(betza), "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        server.stdout.readline()  # the URL line
+        url = f"http://127.0.0.1:{port}/api/query"
+        for _ in range(100):
+            try:
+                post(url, {"query": "moves", "betza": "K", "from": "a1"})
+                break
+            except OSError:
+                time.sleep(0.1)
+        n = 15 if args.quick else 40
+        print("round trip, median (ms)        8x8      16x16    ratio to 30 ms (8x8)")
+        small, large = round_trips(url, 8, n), round_trips(url, 16, n)
+        for kind in ("moves", "board"):
+            print(f"  {kind:<28} {small[kind] * 1000:7.1f}  {large[kind] * 1000:8.1f}"
+                  f"    {small[kind] / 0.030:5.2f}")
+        before = rss_mb(server.pid)
+        latencies, statuses = classroom(url, args.clients, seconds)
+        after = rss_mb(server.pid)
+        latencies.sort()
+        p50 = latencies[len(latencies) // 2]
+        p95 = latencies[int(len(latencies) * 0.95)]
+        print(f"classroom: {args.clients} clients for {seconds:g} s, "
+              f"{sum(statuses.values())} requests")
+        print(f"  ordinary queries: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms "
+              f"(ratio to 300 ms: {p95 / 0.3:.2f})")
+        print("  answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
+        print(f"  server errors (5xx): {sum(v for k, v in statuses.items() if k >= 500)}")
+        print(f"  server memory: {before:.0f} MB before, {after:.0f} MB after")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""The HTTP API of ``betza serve``: one batch query object in, the batch answer out, with
+status codes for bad input (400), limits (422) and oversized bodies (413)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.testclient import TestClient
+
+from translator.jsonapi.batch import answer_group
+from translator.web.app import create_app
+
+KNIGHT_D4 = {"b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=2)) as c:
+        yield c
+
+
+def test_moves_of_the_knight(client):
+    res = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4"})
+    assert res.status_code == 200
+    assert {m["to"] for m in res.json()["moves"]} == KNIGHT_D4
+
+
+@pytest.mark.parametrize("obj", [
+    {"query": "why", "betza": "mafsW", "from": "e4", "to": "f6", "friends": ["e5"]},
+    {"query": "attacks", "square": "e4", "fen": "8/8/8/8/8/3n4/8/8 w", "pieces": "N:N"},
+    {"query": "equiv", "a": "mRcB", "b": "cRmB"},
+    {"query": "explain", "betza": "fmWfcF"},
+    {"query": "moves", "betza": "fcafmF", "from": "e4", "enemies": ["f5", "c3"]},
+])
+def test_every_kind_answers_as_batch_does(client, obj):
+    res = client.post("/api/query", json=obj)
+    assert res.status_code == 200
+    assert res.json() == answer_group([json.dumps(obj)])[0]
+
+
+def test_board_marks_what_the_piece_can_do_on_each_square(client):
+    res = client.post("/api/query", json={"query": "board", "betza": "fmWfcF", "from": "e4",
+                                          "enemies": ["e5"]})
+    squares = res.json()["squares"]
+    # e5 holds an enemy the pawn cannot take; d5, f5 are capture-only squares
+    assert squares == {"d5": {"mark": "capture", "parts": [1]},
+                       "f5": {"mark": "capture", "parts": [1]}}
+    res = client.post("/api/query", json={"query": "board", "betza": "mRcpR", "from": "a1",
+                                          "enemies": ["a5", "a7"]})
+    squares = res.json()["squares"]
+    assert squares["a5"] == {"context": "mount", "parts": [1]}
+    assert squares["a7"]["mark"] == squares["a6"]["mark"] == "capture"
+    assert squares["a4"] == {"mark": "move", "parts": [0]}
+
+
+def test_bad_string_is_400_with_the_caret(client):
+    res = client.post("/api/query", json={"query": "moves", "betza": "3N", "from": "d4"})
+    assert res.status_code == 400
+    body = res.json()
+    assert body["ok"] is False and body["position"] == 1 and body["input"] == "3N"
+    assert body["error"] == "a range must follow an atom letter at position 1 of '3N'"
+    assert body["caret"].splitlines()[-1] == "  ^"
+
+
+@pytest.mark.parametrize("raw", [b"{", b"[1]", b"\xff\xfe", b"[" * 100000 + b"]" * 100000,
+                                 b'{"query": [1]}', b'{"query": "moves", "betza": "N"}'])
+def test_bad_requests_are_400_and_the_server_goes_on(client, raw):
+    res = client.post("/api/query", content=raw)
+    assert res.status_code in (400, 413) and res.json()["ok"] is False
+    again = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4"})
+    assert again.status_code == 200
+
+
+def test_limits_are_422(client):
+    res = client.post("/api/query", json={"query": "moves", "betza": "aaaaK", "from": "d4",
+                                          "max_atoms": 1000})
+    assert res.status_code == 422
+    assert "max_atoms" in res.json()["error"]
+
+
+def test_a_body_over_64_kib_is_413(client):
+    res = client.post("/api/query", content=b" " * (65 * 1024) + b"{}")
+    assert res.status_code == 413
+
+
+def test_catalogue(client):
+    names = [p["name"] for p in client.get("/api/pieces", params={"q": "griffon"}).json()["pieces"]]
+    assert names[0] == "Griffon"
+    variants = {v["name"] for v in client.get("/api/variants").json()["variants"]}
+    assert {"FIDE", "Xiangqi", "Shogi"} <= variants
+    chess = client.get("/api/variants/fide").json()
+    assert {r["letter"]: r["betza"] for r in chess["legend"]}["N"] == "N"
+    assert client.get("/api/variants/no such game").status_code == 404
+    hostile = "<img src=x onerror=alert(1)>"
+    assert client.get("/api/pieces", params={"q": hostile}).json() == {"ok": True, "pieces": []}
+
+
+def test_only_the_static_folder_is_served(client):
+    assert client.get("/").status_code == 200
+    assert "betza" in client.get("/static/app.js").text
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
+                 "/etc/passwd"):
+        assert client.get(path).status_code == 404
+
+
+def test_svg_download_draws_the_board(client):
+    res = client.post("/api/svg", json={"betza": "mafsW", "from": "e4", "friends": ["e5"]})
+    assert res.status_code == 200 and res.headers["content-type"].startswith("image/svg+xml")
+    # the Xiangqi horse may move or capture on each of its six squares
+    assert res.text.count('class="mark mark-both"') == 6 and "move only" not in res.text

@@ -1,0 +1,143 @@
+"""The teaching board of one piece in one position: every square's mark, which part of
+the string makes each move, and the squares a move uses without ending there.
+
+The marks say what the piece can do on a square, not only what the square's occupant
+allows now: an empty square the piece could capture on carries ``capture``, a move-and-
+capture square ``both``. That comes from ``encodings/board.lp``, which asks, for each
+square a move's last leg reaches, whether the move would end there were that one square
+otherwise (empty or enemy), the rest of the position as it is.
+
+>>> from translator.position import Position
+>>> b = board(MovesQuery("fmWfcF", "e4", Position.light()))
+>>> b.parts, b.marks["e5"], b.marks["d5"], b.marks["f5"]
+(['fmW', 'fcF'], 'move', 'capture', 'capture')
+>>> b.producers["d5"]
+[1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.queries.moves import MovesQuery, batch_moves, prepare, solve_positions
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+from translator.solve.readers import Move
+from translator.squares import Square, square_name
+
+# how a move's destination is marked, from the kinds of move that end there
+MOVE_KINDS = ("castling", "relay", "friend")
+
+
+@dataclass
+class Board:
+    """What the board shows: ``marks`` (square -> a destination kind of
+    :data:`translator.present.svg.MARK_KINDS`), ``context`` (square -> ``locust``,
+    ``mount``, ``unload`` or ``ep`` for squares used on the way), ``parts`` (the string's
+    moves as written) and ``producers`` (square -> indexes of the parts that mark it)."""
+
+    moves: list[Move]
+    parts: list[str]
+    marks: dict[str, str] = field(default_factory=dict)
+    context: dict[str, str] = field(default_factory=dict)
+    producers: dict[str, list[int]] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``board`` batch kind's answer (and the web page's)."""
+        squares: dict[str, dict[str, Any]] = {}
+        for sq, kind in self.marks.items():
+            squares[sq] = {"mark": kind, "parts": self.producers.get(sq, [])}
+        for sq, kind in self.context.items():
+            squares[sq] = {"context": kind, "parts": self.producers.get(sq, [])}
+        moves = [{**mv.as_json(), "parts": self.producers.get(mv.to, [])}
+                 for mv in self.moves]
+        return {"moves": moves, "parts": self.parts, "squares": squares}
+
+
+def board(query: MovesQuery, timeout: float = 60.0,
+          max_atoms: int = DEFAULT_MAX_ATOMS) -> Board:
+    """The board of ``query``'s piece (raises :class:`BetzaError` on bad input or a limit)."""
+    found = batch_moves([query], timeout=timeout, max_atoms=max_atoms)[0]
+    if isinstance(found, BetzaError):
+        raise found
+    pos, origin, piece = prepare(query)
+    check_size(piece, pos.files, pos.ranks, max_atoms)
+    shown: list[Any] = []
+    solve_positions([(0, pos, [origin], "")], "board.lp", timeout, others=shown)
+    result = Board(found, [str(move) for move in piece.moves])
+    made: dict[str, set[int]] = {}
+    might: dict[str, dict[str, set[int]]] = {}
+    for sym in shown:
+        args = sym.arguments
+        sq, part = square_name((args[1].number, args[2].number)), args[-1].number - 1
+        if sym.name == "might":
+            might.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
+        else:
+            made.setdefault(sq, set()).add(part)
+    atoms = [m.atom.letter for m in piece.moves]
+    result.marks = _marks(pos, origin, found, might, atoms, made)
+    result.context = _context(pos, found, set(result.marks) | {square_name(origin)})
+    for sq, kind in result.marks.items():
+        extra = might.get(sq, {}).get("cap" if kind == "capture" else "mov", set())
+        result.producers[sq] = sorted(made.get(sq, set()) | extra)
+    for sq in result.context:
+        users = [mv.to for mv in found if sq in mv.legs or sq in mv.captures
+                 or sq in mv.ep_rights or any(sq == d for d, _ in mv.unloads)]
+        result.producers[sq] = sorted({p for to in users for p in made.get(to, set())})
+    return result
+
+
+def _kind(pos: Position, mv: Move, castling: bool) -> str:
+    """The kind of one move's destination, as the board marks it."""
+    if castling:
+        return "castling"
+    if mv.mover:
+        return "relay"
+    occupant = pos.pieces.get(pos.square(mv.to))
+    if occupant is not None and mv.to in mv.captures:
+        return "friend" if occupant.side == pos.pieces[pos.square(mv.legs[0])].side \
+            else "capture"
+    return "move"  # an empty square (a locust lands there after its capture)
+
+
+def _marks(pos: Position, origin: Square, found: list[Move],
+           might: dict[str, dict[str, set[int]]], atoms: list[str],
+           made: dict[str, set[int]]) -> dict[str, str]:
+    kinds: dict[str, set[str]] = {}
+    for mv in found:
+        castling = bool(made.get(mv.to)) and all(atoms[p] == "O" for p in made[mv.to])
+        kinds.setdefault(mv.to, set()).add(_kind(pos, mv, castling))
+    for sq, what in might.items():
+        if "cap" in what and pos.square(sq) not in pos.pieces:
+            kinds.setdefault(sq, set()).add("capture")
+        if "mov" in what and sq in kinds:
+            kinds[sq].add("move")
+    marks: dict[str, str] = {}
+    for sq, found_kinds in kinds.items():
+        if {"move", "capture"} <= found_kinds:
+            marks[sq] = "both"
+        elif "move" in found_kinds or "capture" in found_kinds:
+            marks[sq] = "move" if "move" in found_kinds else "capture"
+        else:
+            marks[sq] = next(k for k in MOVE_KINDS if k in found_kinds)
+    marks.pop(square_name(origin), None)
+    return marks
+
+
+def _context(pos: Position, found: list[Move], marked: set[str]) -> dict[str, str]:
+    """Squares moves use without ending there: victims, mounts, unloads, e.p. rights."""
+    context: dict[str, str] = {}
+    for mv in found:
+        for sq in mv.legs[1:-1]:
+            if pos.square(sq) in pos.pieces and sq not in mv.captures:
+                context.setdefault(sq, "mount")
+        for dest, _src in mv.unloads:
+            context.setdefault(dest, "unload")
+        for sq in mv.ep_rights:
+            context.setdefault(sq, "ep")
+        for sq in mv.captures:
+            if sq != mv.to:
+                context[sq] = "locust"
+    return {sq: kind for sq, kind in context.items() if sq not in marked}

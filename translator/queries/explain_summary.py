@@ -1,0 +1,99 @@
+"""The opening line of an explanation: what the piece does on an empty board, and the
+named piece of the knowledge base it equals, when there is one (proven by the
+equivalence solver, not guessed from the spelling).
+
+>>> print(summary_line("mafsW", 8, 8, "d4"))  # doctest: +NORMALIZE_WHITESPACE
+mafsW is the Xiangqi Horse. From d4 on an empty 8x8 board it moves or captures on
+b3 b5 c2 c6 e2 e6 f3 f5.
+>>> print(summary_line("fmWfcF", 5, 5, "c3"))
+fmWfcF is the Shatranj Pawn. From c3 on an empty 5x5 board it moves to c4 (not capturing there) \
+and captures on b4 d4 (and cannot move there when they are empty).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.present.english import glossary, join
+from translator.queries.moves import MovesQuery, batch_moves, resolve_name
+from translator.squares import parse_square
+
+PROOF_BOARD = (8, 8)  # where an equal kb piece is looked for and proven equal
+PROOF_FROM = "d4"
+
+
+def _signature(found: list) -> frozenset:
+    return frozenset(mv.effects() for mv in found)
+
+
+@cache
+def _kb_signatures() -> dict[frozenset, tuple[NamedPiece, ...]]:
+    """The kb's pieces by their moves on the proof board (computed once per process)."""
+    pieces = all_pieces()
+    pos = Position.light(*PROOF_BOARD)
+    answers = batch_moves([MovesQuery(p.betza, PROOF_FROM, pos) for p in pieces])
+    out: dict[frozenset, tuple[NamedPiece, ...]] = {}
+    for piece, found in zip(pieces, answers, strict=True):
+        if not isinstance(found, BetzaError):
+            out[_signature(found)] = (*out.get(_signature(found), ()), piece)
+    return out
+
+
+def equal_kb_piece(betza: str) -> NamedPiece | None:
+    """The named piece ``betza`` is (by name or exact string) or moves as, else None."""
+    stripped = betza.strip()
+    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
+    source = resolve_name(betza)
+    if named is not None:
+        return named
+    exact = [p for p in all_pieces() if p.betza == source]
+    if exact:
+        return exact[0]
+    from translator.queries.equiv import equivalent
+
+    found = batch_moves([MovesQuery(source, PROOF_FROM, Position.light(*PROOF_BOARD))])[0]
+    if isinstance(found, BetzaError) or not found:
+        return None
+    for candidate in _kb_signatures().get(_signature(found), ())[:3]:
+        try:
+            if equivalent(source, candidate.betza, *PROOF_BOARD).equivalent:
+                return candidate
+        except BetzaError:  # a piece the equivalence solver refuses is not claimed equal
+            continue
+    return None
+
+
+def _squares(names: list[str]) -> str:
+    return " ".join(sorted(names, key=lambda s: (parse_square(s)[0], parse_square(s)[1])))
+
+
+def summary_line(betza: str, files: int, ranks: int, origin: str) -> str:
+    """One plain line: the kb piece it is or equals, and where it goes on an empty board."""
+    from translator.queries.board import board
+
+    s = glossary()["sentences"]
+    shown = betza.strip()
+    parts = []
+    named = equal_kb_piece(betza)
+    if named is not None:
+        if named.betza != resolve_name(betza):
+            parts.append(s["equals_named"].format(betza=shown, name=named.name,
+                                                  named=named.betza))
+        elif shown != named.betza:  # the user typed a name
+            parts.append(s["named"].format(name=shown, betza=named.betza) + ".")
+        else:
+            parts.append(s["is_named"].format(betza=shown, name=named.name))
+    marks = board(MovesQuery(resolve_name(betza), origin, Position.light(files, ranks))).marks
+    groups: dict[str, list[str]] = {}
+    for sq, kind in marks.items():
+        key = kind if kind in ("both", "move", "capture") else "other"
+        groups.setdefault(key, []).append(sq)
+    what = [s[f"reach_{k}"].format(squares=_squares(groups[k]))
+            for k in ("both", "move", "capture", "other") if k in groups]
+    where = {"origin": origin, "files": files, "ranks": ranks}
+    parts.append(s["on_board"].format(what=join(what), **where) if what
+                 else s["no_moves_here"].format(**where))
+    return " ".join(parts)

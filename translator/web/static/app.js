@@ -1,0 +1,324 @@
+// The teaching page: wires the controls, the board and the panes together. Every change
+// asks the server again (POST /api/query with a batch "board" query) and redraws.
+
+import { el, get, query } from "./api.js";
+import {
+  allSquares, buildBoard, clearPaths, drawLegend, drawMarks, drawPaths, drawPieces,
+  highlightPart, partsOf, setLegend, squareButton,
+} from "./board.js";
+import {
+  attackFen, attacks, compare, compareOnBoard, explain, find, listVariants, loadFen,
+  loadGlossary, onExample, savedExamples, searchPieces, showError, showPane, variantInfo,
+} from "./panes.js";
+import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
+
+const $ = id => document.getElementById(id);
+let current = null;       // the last board answer
+let asked = 0;            // answers to older questions are dropped
+let selected = false;     // the piece was clicked and waits for its new square
+const whyCache = new Map();
+
+function syncControls() {
+  $("betza").value = state.betza;
+  $("betza2").value = state.betza2;
+  $("files").value = String(state.files);
+  $("ranks").value = String(state.ranks);
+  $("side").value = state.side;
+  $("unmoved").checked = state.unmoved;
+  for (const key of ["ep", "ep_victim", "last_moved", "fen", "pieces"]) $(key).value = state[key];
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.checked = radio.value === state.mode;
+  }
+}
+
+function saveUrl() {
+  history.replaceState(null, "", toUrl());
+}
+
+function showCaret(answer) {
+  const box = $("error");
+  if (!answer || answer.ok) { box.hidden = true; return; }
+  box.hidden = false;
+  $("caret").textContent = answer.caret || answer.error;
+}
+
+function drawParts(answer) {
+  const parts = answer && answer.ok ? answer.parts : [];
+  $("parts").replaceChildren(...parts.map((text, i) => el("span", {
+    class: "part", "data-part": String(i), tabindex: "0", text,
+    onmouseenter: () => highlightPart(i), onmouseleave: () => highlightPart(null),
+    onfocus: () => highlightPart(i), onblur: () => highlightPart(null),
+  })));
+}
+
+function markWants() {
+  for (const button of allSquares()) {
+    const want = state.want.get(button.dataset.square);
+    if (want && state.mode === "draw") button.dataset.want = want;
+    else delete button.dataset.want;
+  }
+}
+
+// Ask for the board of the piece in the position as set up, and draw it.
+async function update() {
+  saveUrl();
+  whyCache.clear();
+  if (state.mode === "attacks") {
+    drawPieces("");
+    drawMarks(null);
+    drawLegend(null);
+    await attacks(state.target);
+    return;
+  }
+  drawPieces(current && current.ok ? current.letter : "");
+  markWants();
+  const mine = ++asked;
+  $("busy").textContent = "…";
+  const answer = await query({ query: "board", betza: state.betza, from: state.from,
+                               virgin: state.unmoved, ...positionSpec() });
+  if (mine !== asked) return;
+  $("busy").textContent = "";
+  current = answer;
+  showCaret(answer);
+  drawPieces(answer.ok ? answer.letter : "");
+  drawMarks(answer.ok ? answer : null);
+  markWants();
+  drawParts(answer);
+  drawLegend(answer.ok ? answer : null);
+  const count = answer.ok ? answer.moves.length : 0;
+  $("status").textContent = answer.ok
+    ? `${state.betza} (${state.side}) on ${state.from}: ${count} move${count === 1 ? "" : "s"}`
+    : "";
+  if (state.pane === "explain") explain();
+  compareOnBoard();
+}
+
+async function why(name) {
+  const box = $("why");
+  if (state.mode === "attacks" || name === state.from || !current || !current.ok) return;
+  const key = name + toUrl();
+  if (!whyCache.has(key)) {
+    whyCache.set(key, query({ query: "why", betza: state.betza, from: state.from, to: name,
+                              virgin: state.unmoved, ...positionSpec() }));
+  }
+  const answer = await whyCache.get(key);
+  if (!answer.ok) { showError(box, answer); return; }
+  box.replaceChildren(...answer.explanation.map(line => el("div", { text: line })));
+}
+
+function hover(name) {
+  if (!current || !current.ok || state.mode === "attacks") return;
+  const moves = current.moves.filter(mv => mv.to === name);
+  drawPaths(moves);
+  const parts = partsOf(name);
+  for (const part of document.querySelectorAll("#parts .part")) {
+    part.dataset.active = String(parts.includes(Number(part.dataset.part)));
+  }
+  why(name);
+}
+
+function unhover() {
+  if (state.mode !== "attacks") clearPaths();
+  for (const part of document.querySelectorAll("#parts .part")) part.dataset.active = "false";
+}
+
+function movePiece(to) {
+  if (to === state.from) return;
+  state.friends.delete(to);
+  state.enemies.delete(to);
+  state.want.delete(to);
+  state.from = to;
+  update();
+}
+
+function click(event, name) {
+  if (state.mode === "attacks") { attackClick(name); return; }
+  if (name === state.from) {
+    selected = !selected;
+    squareButton(name).dataset.selected = String(selected);
+    return;
+  }
+  if (selected) { selected = false; movePiece(name); return; }
+  if (state.mode === "draw") {
+    const order = [undefined, "both", "moves", "captures"];
+    const next = order[(order.indexOf(state.want.get(name)) + 1) % order.length];
+    if (next) state.want.set(name, next); else state.want.delete(name);
+    markWants();
+    saveUrl();
+    return;
+  }
+  if (state.friends.has(name)) { state.friends.delete(name); state.enemies.add(name); }
+  else if (state.enemies.has(name)) state.enemies.delete(name);
+  else state.friends.add(name);
+  update();
+}
+
+function attackClick(name) {
+  const tool = document.querySelector("input[name=atool]:checked").value;
+  if (tool === "place") {
+    const letter = $("place").value.trim();
+    if (state.attackBoard.has(name) || !/^[A-Za-z]$/.test(letter)) {
+      state.attackBoard.delete(name);
+    } else {
+      state.attackBoard.set(name, $("place-side").value === "white"
+        ? letter.toUpperCase() : letter.toLowerCase());
+    }
+    state.fen = attackFen();
+    $("fen").value = state.fen;
+  } else {
+    state.target = name;
+  }
+  update();
+}
+
+async function loadPosition(ce) {
+  state.from = ce.from;
+  state.side = ce.side || "white";
+  state.friends = new Set(ce.friends || []);
+  state.enemies = new Set(ce.enemies || []);
+  state.unmoved = Boolean(ce.virgin);
+  state.ep = (ce.ep || []).join(",");
+  state.ep_victim = ce.ep_victim || "";
+  if (ce.files && ce.ranks && (ce.files !== state.files || ce.ranks !== state.ranks)) {
+    state.files = ce.files;
+    state.ranks = ce.ranks;
+    rebuild();
+  }
+  syncControls();
+  await update();
+}
+
+function rebuild() {
+  clipToBoard();
+  buildBoard({
+    click, mouseenter: (e, name) => hover(name), focus: (e, name) => hover(name),
+    mouseleave: unhover, blur: unhover,
+    dragstart: (e, name) => { e.dataTransfer.setData("text/plain", name); },
+    dragover: e => e.preventDefault(),
+    drop: (e, name) => { e.preventDefault(); movePiece(name); },
+  });
+}
+
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+function setMode(mode) {
+  state.mode = mode;
+  if (mode === "attacks") {
+    if (state.fen) loadFen(state.fen);
+    showPane("attacks");
+  }
+  if (mode === "draw") showPane("draw");
+  update();
+}
+
+function wire() {
+  const typed = debounce(() => update(), 120);
+  $("betza").addEventListener("input", e => { state.betza = e.target.value; typed(); });
+  $("betza").addEventListener("keydown", e => {
+    if (e.key === "Enter") { state.betza = e.target.value; update(); }
+  });
+  const typed2 = debounce(() => { saveUrl(); compare(loadPosition); }, 250);
+  $("betza2").addEventListener("input", e => { state.betza2 = e.target.value; typed2(); });
+  $("betza2").addEventListener("keydown", e => {
+    if (e.key === "Enter") { state.betza2 = e.target.value; compare(loadPosition); }
+  });
+  for (const key of ["files", "ranks"]) {
+    $(key).addEventListener("change", e => { state[key] = Number(e.target.value); rebuild(); update(); });
+  }
+  $("side").addEventListener("change", e => { state.side = e.target.value; update(); });
+  $("unmoved").addEventListener("change", e => { state.unmoved = e.target.checked; update(); });
+  for (const key of ["ep", "ep_victim", "last_moved"]) {
+    $(key).addEventListener("change", e => { state[key] = e.target.value; update(); });
+  }
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", e => setMode(e.target.value));
+  }
+  $("clear").addEventListener("click", () => {
+    state.friends.clear(); state.enemies.clear(); state.want.clear();
+    savedExamples.length = 0;
+    state.attackBoard.clear(); state.fen = ""; state.target = "";
+    syncControls();
+    update();
+  });
+  $("copylink").addEventListener("click", () => {
+    navigator.clipboard?.writeText(location.href).catch(() => {});
+    $("status").textContent = "The link to this board is in the address bar (and copied).";
+  });
+  $("download").addEventListener("click", download);
+  for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
+    tab.addEventListener("click", () => {
+      showPane(tab.dataset.pane);
+      saveUrl();
+      if (tab.dataset.pane === "explain") explain();
+      if (tab.dataset.pane === "compare") compareOnBoard();
+    });
+  }
+  $("find").addEventListener("click", () => find(useString, loadPosition));
+  $("catalogue-q").addEventListener("input", debounce(e => searchPieces(e.target.value, useString), 200));
+  $("fen").addEventListener("change", e => { state.fen = e.target.value; loadFen(state.fen); update(); });
+  $("pieces").addEventListener("change", e => { state.pieces = e.target.value; update(); });
+  $("variant").addEventListener("change", e => showVariant(e.target.value));
+}
+
+function useString(betza) {
+  state.betza = betza;
+  syncControls();
+  if (state.mode !== "edit") setMode("edit"); else update();
+  syncControls();
+}
+
+async function showVariant(name) {
+  state.variant = name;
+  if (!name) { update(); return; }
+  const info = await variantInfo(name);
+  if (!info) return;
+  state.files = info.files;
+  state.ranks = info.ranks;
+  state.fen = info.start;
+  state.pieces = "";
+  loadFen(state.fen);
+  rebuild();
+  state.mode = "attacks";
+  syncControls();
+  $("variant").value = name;
+  update();
+}
+
+async function download() {
+  const res = await fetch("/api/svg", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ betza: state.betza, from: state.from, virgin: state.unmoved,
+                           ...positionSpec() }),
+  });
+  if (!res.ok) { showCaret(await res.json()); return; }
+  const url = URL.createObjectURL(await res.blob());
+  const link = el("a", { href: url, download: "betza-board.svg" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+async function boot() {
+  for (const id of ["files", "ranks"]) {
+    for (let n = 1; n <= MAX_SIZE; n++) $(id).append(el("option", { value: String(n), text: String(n) }));
+  }
+  loadFromUrl(location.search);
+  if (state.fen) loadFen(state.fen);
+  const legend = await get("/api/legend");
+  if (legend.ok) setLegend(legend);
+  syncControls();
+  rebuild();
+  wire();
+  onExample(ex => loadPosition({ ...ex, files: state.files, ranks: state.ranks }));
+  showPane(state.pane);
+  await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
+  await update();
+  if (state.betza2) await compare(null);
+  document.body.dataset.ready = "true";
+}
+
+boot();
