@@ -167,8 +167,10 @@ def test_draw_mode_finds_the_knight(page):
 
 def test_attacks_pane_lists_every_attacker(page):
     open_page(page, "?mode=attacks&pane=attacks&fen=8/8/8/8/8/3n4/8/5N2%20w&pieces=N:N")
-    page.click('[data-square="e5"]')
-    expect(page.locator("#attackers li")).to_have_text([])
+    page.click('[data-square="e5"]')   # the black knight on d3 attacks e5
+    expect(page.locator("#attackers li")).to_have_text(["d3 (N, black): d3-e5"])
+    page.click('[data-square="h8"]')
+    expect(page.locator("#attackers")).to_have_text("Nothing attacks h8.")
     page.click('[data-square="e3"]')
     expect(page.locator("[data-attacker=true]")).to_have_count(1)
     expect(page.locator("#attackers li")).to_contain_text(["f1"])

@@ -101,11 +101,34 @@ def _board_of(line: dict[str, Any]) -> tuple[Any, Any, str]:
     return board(query, timeout, max_atoms), pos, betza
 
 
-def _board(line: dict[str, Any]) -> dict[str, Any]:
+def _boards(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Board lines grounded together, per time limit and budget (as moves lines are)."""
     from translator.catalogue.pieces import piece_letter
+    from translator.jsonapi.inputs import moving_piece, position_from
+    from translator.queries.board import boards
+    from translator.queries.moves import MovesQuery
 
-    shown, _, betza = _board_of(line)
-    return {"ok": True, **shown.as_json(), "letter": piece_letter(betza)}
+    out: list[dict[str, Any]] = [{}] * len(lines)
+    groups: dict[tuple[float, int], list[tuple[int, MovesQuery | BetzaError]]] = {}
+    for n, line in enumerate(lines):
+        try:
+            origin, pos = required(line, "from"), position_from(line)
+            betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
+            item: MovesQuery | BetzaError = MovesQuery(betza, origin, pos, side, virgin(line))
+            key = line_limits(line)
+        except BetzaError as err:
+            item, key = err, (60.0, DEFAULT_MAX_ATOMS)
+        groups.setdefault(key, []).append((n, item))
+    for (timeout, max_atoms), members in groups.items():
+        queries = [q for _, q in members]
+        answers = boards([q for q in queries if not isinstance(q, BetzaError)], timeout,
+                         max_atoms)
+        shaped = collate(queries, answers, lambda b: {**b.as_json()})
+        for (n, q), answer in zip(members, shaped, strict=True):
+            if answer["ok"] and isinstance(q, MovesQuery):
+                answer["letter"] = piece_letter(q.betza)
+            out[n] = answer
+    return out
 
 
 def _svg(line: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +149,8 @@ def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
     files, ranks = board_size(line)
     result = equivalent(required(line, "a"), required(line, "b"), files, ranks,
-                        targets_only=bool(line.get("targets_only", False)))
+                        targets_only=bool(line.get("targets_only", False)),
+                        timeout=line_limits(line)[0])
     return result.as_json()
 
 
@@ -136,7 +160,8 @@ def _why(line: dict[str, Any]) -> dict[str, Any]:
 
     origin, to, pos = required(line, "from"), required(line, "to"), position_from(line)
     betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
-    return why(betza, origin, to, pos, side, virgin(line)).as_json()
+    return why(betza, origin, to, pos, side, virgin(line),
+               timeout=line_limits(line)[0]).as_json()
 
 
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
@@ -174,7 +199,8 @@ def _find(line: dict[str, Any]) -> dict[str, Any]:
     limit = line.get("limit", 5)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
         raise BetzaError("limit must be a whole number from 1 to 50")
-    return find([Example.from_json(e) for e in examples], limit=limit).as_json()
+    return find([Example.from_json(e) for e in examples], limit=limit,
+                timeout=line_limits(line)[0]).as_json()
 
 
 def _drops(line: dict[str, Any]) -> dict[str, Any]:
@@ -244,7 +270,7 @@ def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 HANDLERS: dict[str, Handler] = {
     "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
     "explain": _each(_explain), "find": _each(_find), "drops": _each(_drops),
-    "census": _each(_census), "classes": _each(_classes), "board": _each(_board),
+    "census": _each(_census), "classes": _each(_classes), "board": _boards,
     "svg": _each(_svg)}
 
 

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.notation.syntax import Piece
 from translator.position import Position
-from translator.queries.moves import MovesQuery, batch_moves, prepare, solve_positions
-from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+from translator.queries.moves import MovesQuery, chunks, prepare, solve_chunk
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
 from translator.squares import Square, square_name
 
@@ -59,13 +60,48 @@ class Board:
 def board(query: MovesQuery, timeout: float = 60.0,
           max_atoms: int = DEFAULT_MAX_ATOMS) -> Board:
     """The board of ``query``'s piece (raises :class:`BetzaError` on bad input or a limit)."""
-    found = batch_moves([query], timeout=timeout, max_atoms=max_atoms)[0]
-    if isinstance(found, BetzaError):
-        raise found
-    pos, origin, piece = prepare(query)
-    check_size(piece, pos.files, pos.ranks, max_atoms)
-    shown: list[Any] = []
-    solve_positions([(0, pos, [origin], "")], "board.lp", timeout, others=shown)
+    (result,) = boards([query], timeout, max_atoms)
+    if isinstance(result, BetzaError):
+        raise result
+    return result
+
+
+def boards(queries: list[MovesQuery], timeout: float = 60.0,
+           max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Board | BetzaError]:
+    """The boards of many queries, grounded together (as ``batch_moves`` does)."""
+    results: list[Board | BetzaError] = [BetzaError("no answer")] * len(queries)
+    prepared: list[tuple[int, Position, Square, bool, int]] = []
+    pieces: dict[int, Piece] = {}
+    for i, query in enumerate(queries):
+        try:
+            pos, origin, piece = prepare(query)
+            check_size(piece, pos.files, pos.ranks, max_atoms)
+        except BetzaError as err:
+            results[i] = err
+            continue
+        pieces[i] = piece
+        prepared.append((i, pos, origin, query.castling_safety,
+                         estimated_atoms(piece, pos.files, pos.ranks)))
+    for chunk in chunks(prepared, max_atoms):
+        shown: list[Any] = []
+        try:
+            found = solve_chunk(chunk, timeout, "board.lp", shown)
+        except BetzaError as err:
+            for i, *_ in chunk:
+                results[i] = err
+            continue
+        by_query: dict[int, list[Any]] = {}
+        for sym in shown:
+            by_query.setdefault(sym.arguments[0].number, []).append(sym)
+        for i, pos, origin, _ in chunk:
+            results[i] = _assemble(pos, origin, pieces[i], found.get(i, []),
+                                   by_query.get(i, []))
+    return results
+
+
+def _assemble(pos: Position, origin: Square, piece: Piece, found: list[Move],
+              shown: list[Any]) -> Board:
+    """One board from the moves and the ``made``/``might`` symbols of its query."""
     result = Board(found, [str(move) for move in piece.moves])
     made: dict[str, set[int]] = {}
     might: dict[str, dict[str, set[int]]] = {}
@@ -74,7 +110,7 @@ def board(query: MovesQuery, timeout: float = 60.0,
         sq, part = square_name((args[1].number, args[2].number)), args[-1].number - 1
         if sym.name == "might":
             might.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
-        else:
+        elif sym.name == "made":
             made.setdefault(sq, set()).add(part)
     atoms = [m.atom.letter for m in piece.moves]
     result.marks = _marks(pos, origin, found, might, atoms, made)

@@ -141,9 +141,9 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
             results[i] = err
             continue
         prepared.append((i, pos, origin, query.castling_safety, size))
-    for chunk in _chunks(prepared, max_atoms):
+    for chunk in chunks(prepared, max_atoms):
         try:
-            answers = _solve_chunk(chunk, timeout)
+            answers = solve_chunk(chunk, timeout)
         except BetzaError as err:
             for i, *_ in chunk:
                 results[i] = err
@@ -153,7 +153,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     return results
 
 
-def _chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
+def chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
     """Queries in groups of at most CHUNK whose estimated sizes add up to the limit."""
     chunk: list[Any] = []
     total = 0
@@ -176,8 +176,8 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
 
     Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
     to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
-    ``castling`` collects, per query id, the squares a royal piece's castling uses; with
-    ``others``, the encoding's shown symbols are collected there instead of read as moves.
+    ``castling`` collects, per query id, the squares a royal piece's castling uses, and
+    ``others`` every other shown symbol (an encoding's own answer beside its moves).
     """
     from translator.solve import engine
 
@@ -199,19 +199,23 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
                 q, x, y = (a.number for a in sym.arguments)
                 castling.setdefault(q, set()).add((x, y))
             continue
-        if others is not None:
-            others.append(sym)
+        if sym.name not in ("res", "ares"):
+            if others is not None:
+                others.append(sym)
             continue
         q, origin, mv = answer_move(sym)
         found.setdefault(q, []).append((origin, mv))
     return found
 
 
-def _solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float
-                 ) -> dict[int, list[Move]]:
+def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
+                encoding: str = "moves.lp", others: list[Any] | None = None
+                ) -> dict[int, list[Move]]:
+    """The moves of each ``(query id, position, origin, castling safety)`` of ``chunk``,
+    from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``)."""
     castling: dict[int, set[Square]] = {}
     found = solve_positions([(i, pos, [origin], "") for i, pos, origin, _ in chunk],
-                            "moves.lp", timeout, castling)
+                            encoding, timeout, castling, others)
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked

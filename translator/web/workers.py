@@ -1,9 +1,15 @@
 """Solver work off the event loop: a pool of worker processes that answer one batch
-query object each, and are replaced when one overruns its time limit.
+query object each.
 
-Grounding cannot be interrupted from Python, so a query that overruns is stopped by
-ending its worker process; the pool is then started afresh (queries in flight on the
-other workers get a clear "try again" error rather than a hang).
+Three lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
+milliseconds; those waiting while the workers are busy go out as one group and share a
+grounding), ``why`` (a search for the closest position: up to a second), and the other
+searches (equiv, find, explain …: up to seconds), at lower CPU priority in that order, so
+that a learner's board never waits behind another one's search. A query that runs past
+its time limit is answered at once (422): one not yet started is dropped, one running
+finishes the grounding it is in (bounded by its atom budget) and its worker goes back to
+the pool. Only a worker still busy :data:`STUCK` seconds later is stopped, by starting
+its pool afresh.
 
 >>> answer_text('{"query": "moves", "betza": "hrN", "from": "e4"}', 10.0)["ok"]
 True
@@ -17,25 +23,45 @@ import asyncio
 import json
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-GRACE = 3.0  # seconds past a query's own limit before its worker is stopped
-RECYCLE = 2000  # queries per worker process before a fresh one takes over (memory flat)
+GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
+STUCK = 120.0  # seconds past that before its worker is taken for stuck and stopped
+# lane of each query kind (others: "board")
+LANE_OF = {"why": "why", **dict.fromkeys(
+    ("equiv", "find", "explain", "census", "classes", "lint", "convert"), "search")}
+# lane -> (share of the workers, niceness, tasks per worker process before a fresh one
+# takes over: a search's grounding can leave hundreds of MB behind, so its workers go soon)
+LANES = {"board": (1.0, 0, 2000), "why": (1.0, 2, 500), "search": (0.5, 10, 10)}
+STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
+           "query overran its limit); send the query again"}
+GROUP = 48  # board queries that arrived while the workers were busy go out together
 
 
 def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
     """The batch answer of one query object (in a worker process), with the error's
     position and whether a limit was hit; a time limit above ``max_timeout`` is capped."""
+    return answer_texts([text], max_timeout)[0]
+
+
+def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
+    """The answers of several query objects, grounded together where their kind allows
+    (as the lines of one ``betza batch`` group are)."""
     from translator.jsonapi.batch import answer_group
     from translator.jsonapi.fields import DETAILED_ERRORS
 
     token = DETAILED_ERRORS.set(True)
     try:
-        return answer_group([text], {"timeout": max_timeout})[0]
+        return answer_group(texts, {"timeout": max_timeout})
     finally:
         DETAILED_ERRORS.reset(token)
+
+
+def _lower_priority(niceness: int) -> None:
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
 
 
 def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
@@ -52,47 +78,111 @@ class SolverPool:
     def __init__(self, workers: int | None = None, max_timeout: float = 10.0):
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
-        self._executor = self._start()
+        self._pools = {lane: self._start(lane) for lane in LANES}
+        self._watching: set[asyncio.Task[None]] = set()
+        self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
+        self._dispatchers: list[asyncio.Task[None]] = []
 
-    def _start(self) -> ProcessPoolExecutor:
+    def _start(self, lane: str) -> ProcessPoolExecutor:
+        share, niceness, recycle = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
-        return ProcessPoolExecutor(self.workers, mp_context=ctx, max_tasks_per_child=RECYCLE)
-
-    def warm(self) -> None:
-        """Start every worker now, so that the first page load is not the slow one."""
-        probe = json.dumps({"query": "moves", "betza": "K", "from": "a1"})
-        for future in [self._executor.submit(answer_text, probe, 5.0)
-                       for _ in range(self.workers)]:
-            future.result()
+        return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
+                                   max_tasks_per_child=recycle, initializer=_lower_priority,
+                                   initargs=(niceness,))
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
         obj = capped(obj, self.max_timeout)
         limit = float(obj.get("timeout", self.max_timeout)) \
             if isinstance(obj.get("timeout"), int | float) else self.max_timeout
-        loop = asyncio.get_running_loop()
-        executor = self._executor
+        kind = obj.get("query")
+        lane = LANE_OF.get(kind, "board") if isinstance(kind, str) else "board"
+        text = json.dumps(obj)
+        if lane == "board":
+            return await self._grouped(text, limit)
+        executor = self._pools[lane]
+        job = executor.submit(answer_text, text, self.max_timeout)
         try:
-            future = loop.run_in_executor(executor, answer_text, json.dumps(obj),
-                                          self.max_timeout)
-            return await asyncio.wait_for(future, limit + GRACE)
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job)),
+                                          limit + GRACE)
         except TimeoutError:
-            self._restart(executor)
-            return {"ok": False, "limit": True, "error": f"the query went past the time "
-                    f"limit of {limit:g} s (a query may set a lower \"timeout\"; the "
-                    f"server's own limit is set with betza serve --timeout)"}
+            if not job.cancel():  # running: let it finish, unless it never does
+                self._watch(job, lane, executor)
+            return _over(limit)
         except BrokenProcessPool:
-            self._restart(executor)
-            return {"ok": False, "limit": True, "error": "the solver stopped while "
-                    "answering (another query overran its limit); send the query again"}
+            self._restart(lane, executor)
+            return dict(STOPPED)
 
-    def _restart(self, executor: ProcessPoolExecutor) -> None:
-        if executor is not self._executor:
+    async def _grouped(self, text: str, limit: float) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        if not self._dispatchers:
+            self._queue = asyncio.Queue()
+            self._dispatchers = [loop.create_task(self._dispatcher())
+                                 for _ in range(self._pools["board"]._max_workers)]  # type: ignore[attr-defined]
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put_nowait((text, future))
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), limit + GRACE)
+        except TimeoutError:
+            future.cancel()  # a dispatcher that has not sent it yet drops it
+            return _over(limit)
+
+    async def _dispatcher(self) -> None:
+        """Send what is waiting to a worker as one group; under load, queries that arrive
+        while the workers are busy share one grounding."""
+        loop = asyncio.get_running_loop()
+        while True:
+            group = [await self._queue.get()]
+            while len(group) < GROUP and not self._queue.empty():
+                group.append(self._queue.get_nowait())
+            group = [(text, fut) for text, fut in group if not fut.done()]
+            if not group:
+                continue
+            executor = self._pools["board"]
+            try:
+                answers = await asyncio.wait_for(loop.run_in_executor(
+                    executor, answer_texts, [text for text, _ in group], self.max_timeout),
+                    self.max_timeout + STUCK)
+            except (TimeoutError, BrokenProcessPool):
+                self._restart("board", executor)
+                answers = [dict(STOPPED) for _ in group]
+            for (_, fut), answer in zip(group, answers, strict=True):
+                if not fut.done():
+                    fut.set_result(answer)
+
+    def _watch(self, job: Future[Any], lane: str, executor: ProcessPoolExecutor) -> None:
+        """Let an abandoned query finish; restart its pool if it never does."""
+        async def wait() -> None:
+            try:
+                await asyncio.wait_for(asyncio.wrap_future(job), STUCK)
+            except TimeoutError:
+                self._restart(lane, executor)
+            except Exception:  # its answer is no longer wanted, whatever it is
+                return
+
+        task = asyncio.get_running_loop().create_task(wait())
+        self._watching.add(task)
+        task.add_done_callback(self._watching.discard)
+
+    def _restart(self, lane: str, executor: ProcessPoolExecutor) -> None:
+        if executor is not self._pools[lane]:
             return  # another request already replaced it
-        self._executor = self._start()
+        self._pools[lane] = self._start(lane)
         for process in list(getattr(executor, "_processes", {}).values()):
             process.kill()
         executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop every worker now, a search still grinding included."""
+        for task in self._dispatchers:
+            task.cancel()
+        for executor in self._pools.values():
+            for process in list(getattr(executor, "_processes", {}).values()):
+                process.kill()
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _over(limit: float) -> dict[str, Any]:
+    return {"ok": False, "limit": True, "error": f"the query went past the time limit of "
+            f"{limit:g} s (a query may set a lower \"timeout\"; the server's own limit is "
+            "set with betza serve --timeout)"}

@@ -13,6 +13,17 @@ export async function query(obj) {
   }
 }
 
+const issued = new Map();
+
+// The answer to the newest query of a channel (a pane); an older one still in flight
+// answers null, so a slow answer never overwrites a newer one.
+export async function latest(channel, obj) {
+  const mine = (issued.get(channel) || 0) + 1;
+  issued.set(channel, mine);
+  const answer = await query(obj);
+  return issued.get(channel) === mine ? answer : null;
+}
+
 export async function get(path) {
   try {
     const res = await fetch(path);

@@ -1,7 +1,7 @@
 // The side panes: explain (with glossary links), compare, attacks, draw (find), catalogue,
 // glossary. Each renders what the server answered; nothing here decides where a piece goes.
 
-import { el, get, query } from "./api.js";
+import { el, get, latest, query } from "./api.js";
 import { allSquares, drawPaths, squareButton } from "./board.js";
 import { positionSpec, state } from "./state.js";
 
@@ -64,8 +64,9 @@ export function showError(box, answer) {
 export async function explain() {
   const out = document.getElementById("explanation");
   document.getElementById("tokens").replaceChildren(...tokens(state.betza));
-  const answer = await query({ query: "explain", betza: state.betza,
+  const answer = await latest("explain", { query: "explain", betza: state.betza,
                                board: `${state.files}x${state.ranks}`, from: state.from });
+  if (answer === null) return;
   if (!answer.ok) { showError(out, answer); return; }
   out.replaceChildren(...answer.lines.map((line, i) =>
     el("p", { class: i === 0 ? "lead" : "" }, ...linkedLine(line))));
@@ -210,7 +211,8 @@ export async function attacks(target) {
   const obj = { query: "attacks", square: target, fen: state.fen || attackFen() };
   if (state.pieces.trim()) obj.pieces = state.pieces.trim();
   if (state.variant) obj.variant = state.variant;
-  const answer = await query(obj);
+  const answer = await latest("attacks", obj);
+  if (answer === null) return;
   if (!answer.ok) { showError(box, answer); return; }
   const button = squareButton(target);
   if (button) button.dataset.target = "true";
@@ -239,7 +241,8 @@ export async function find(useString, loadPosition) {
                     moves: [], captures: [], both: [] };
   for (const [sq, kind] of state.want) example[kind].push(sq);
   box.replaceChildren(el("p", { text: "Searching …" }));
-  const answer = await query({ query: "find", examples: [...savedExamples, example] });
+  const answer = await latest("find", { query: "find", examples: [...savedExamples, example] });
+  if (answer === null) return;
   if (!answer.ok) { showError(box, answer); return; }
   if (!answer.betza) {
     const squares = (answer.unsatisfiable || []).map(u => u.square).join(", ");
