@@ -2,18 +2,26 @@
 
 >>> print(move_facts(1, parse("fcF")))
 move(1,1). atom(1,1,"F"). leg(1,1,1). dir(1,1,1,"f"). mode(1,1,1,c).
+>>> print(move_facts(1, parse("v[F?R2]")))  # doctest: +NORMALIZE_WHITESPACE
+move(1,1). atom(1,1,"F"). bracket(1,1). pdir(1,1,"v"). sep(1,1,1,stop). leg(1,1,1).
+latom(1,1,1,"F"). leg(1,1,2). latom(1,1,2,"R"). lrange(1,1,2,2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from translator.notation.syntax import Piece, parse  # noqa: F401  (parse: doctest)
+from translator.notation.syntax import Piece, Range, parse  # noqa: F401  (parse: doctest)
 from translator.position import Position
 
 
 def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _steps(rng: Range) -> str:
+    steps = rng.steps
+    return "star" if steps is None else ("inf" if steps == 0 else str(steps))
 
 
 def move_facts(type_id: int, piece: Piece) -> str:
@@ -27,11 +35,20 @@ def move_facts(type_id: int, piece: Piece) -> str:
         if move.atom.doubled:
             out.append(f"rider({head}).")
         if move.range is not None:
-            steps = move.range.steps
-            value = "star" if steps is None else ("inf" if steps == 0 else str(steps))
-            out.append(f"range({head},{value}).")
+            out.append(f"range({head},{_steps(move.range)}).")
+        if move.is_bracket:
+            out.append(f"bracket({head}).")
+            out.extend(f"pdir({head},{_q(tok)})." for tok in move.prefix)
+            out.extend(f"sep({head},{n},{'stop' if sep == '?' else 'go'})."
+                       for n, sep in enumerate(move.seps, start=1))
         for n, leg in enumerate(move.legs, start=1):
             out.append(f"leg({head},{n}).")
+            if move.is_bracket:
+                out.append(f"latom({head},{n},{_q(leg.atom.letter)}).")
+                if leg.atom.doubled:
+                    out.append(f"lrider({head},{n}).")
+                if leg.range is not None:
+                    out.append(f"lrange({head},{n},{_steps(leg.range)}).")
             out.extend(f"dir({head},{n},{_q(tok)})." for tok in leg.directions)
             out.extend(f"mode({head},{n},{mode})." for mode in leg.modes)
             out.extend(f"flag({head},{n},{_q(flag)})." for flag in leg.modifiers)

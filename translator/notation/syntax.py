@@ -100,15 +100,37 @@ class Leg:
 @dataclass(frozen=True)
 class MoveDef:
     """A move: legs in order; the atom and range belong to the first leg and are
-    inherited (possibly toggled) by the continuation legs."""
+    inherited (possibly toggled) by the continuation legs.
+
+    A move in the bracket notation (``v[F?R]``) has ``seps`` (``'?'`` or ``'-'`` after
+    each leg but the last) and its ``prefix`` direction tokens; each of its legs has its
+    own atom and range, and ``atom``/``range`` are the first leg's.
+
+    >>> move = parse("v[F?R2]").moves[0]
+    >>> move.seps, move.prefix, [str(leg.atom) for leg in move.legs], str(move)
+    (('?',), ('v',), ['F', 'R'], 'v[F?R2]')
+    """
 
     legs: tuple[Leg, ...]
     atom: Atom
     range: Range | None = None
     start: int = 0  # position of the move in the source string
     end: int = 0
+    seps: tuple[str, ...] = ()
+    prefix: tuple[str, ...] = ()
+
+    @property
+    def is_bracket(self) -> bool:
+        """Written in the bracket notation."""
+        return bool(self.seps)
 
     def __str__(self) -> str:
+        if self.is_bracket:
+            legs = [leg.spelling() + str(leg.atom) + (str(leg.range) if leg.range else "")
+                    for leg in self.legs]
+            body = legs[0] + "".join(sep + leg for sep, leg in zip(self.seps, legs[1:],
+                                                                    strict=True))
+            return "".join(self.prefix) + "[" + body + "]"
         groups = "a".join(leg.spelling() for leg in self.legs)
         return groups + str(self.atom) + (str(self.range) if self.range else "")
 
@@ -202,6 +224,30 @@ class _ToTree(Transformer[Token, Any]):
         start = min([t.start_pos for g in groups for t in g] + [atom_pos])
         return MoveDef(legs, atom, rng, start=start)
 
+    def bleg(self, items: list[Any]) -> tuple[list[Token], tuple[Atom, int], Range | None]:
+        return items[0], items[1], (items[2] if len(items) > 2 else None)
+
+    def bracket(self, items: list[Any]) -> MoveDef:
+        prefix, opening = items[0], items[1]
+        for t in prefix:
+            if t.value not in DIRECTION_LETTERS:
+                raise BetzaError(f"only direction letters may stand before a bracket, not "
+                                 f"{t.value!r} (modes go inside, on a leg: [mF?cR])",
+                                 text=self.text, pos=t.start_pos)
+        parts = [x for x in items[2:-1] if not (isinstance(x, Token) and x.type == "SEP")]
+        seps = tuple(x.value for x in items[2:-1] if isinstance(x, Token) and x.type == "SEP")
+        legs = []
+        for group, (atom, atom_pos), rng in parts:
+            if atom.letter in SPECIAL_ATOMS:
+                raise BetzaError(f"{atom.letter} cannot be a leg of a bracket: its legs are "
+                                 "leaps and slides", text=self.text, pos=atom_pos)
+            legs.append(self._leg(group, atom, rng, first=not legs))
+        directions = combine_directions("".join(t.value for t in prefix),
+                                        [t.start_pos or 0 for t in prefix], self.text)
+        return MoveDef(tuple(legs), legs[0].atom, legs[0].range, start=prefix[0].start_pos
+                       if prefix else opening.start_pos or 0, end=items[-1].end_pos or 0,
+                       seps=seps, prefix=directions)
+
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
@@ -239,6 +285,9 @@ _EXPECTED = {
     "NUMBER": "a range",
     "STAR": "a range",
     "BOOST": "X or Y",
+    "LBRACKET": "'['",
+    "RBRACKET": "']'",
+    "SEP": "'?' or '-'",
 }
 
 
@@ -248,7 +297,7 @@ def _explain(err: UnexpectedInput, text: str) -> BetzaError:
         ch = text[pos]
         if not ch.isascii():
             return BetzaError(f"non-ASCII character {ch!r}", text=text, pos=pos)
-        if ch in "-()":
+        if ch in "()":
             return BetzaError("Betza 2.0 chaining with '-' and parentheses is a separate, "
                               "later notation, not XBetza (see docs/readings.md, betza-2)",
                               text=text, pos=pos)
@@ -264,6 +313,9 @@ def _explain(err: UnexpectedInput, text: str) -> BetzaError:
         return BetzaError(f"unexpected character {ch!r}", text=text, pos=pos)
     if isinstance(err, UnexpectedToken):
         tok = err.token
+        bracket = _bracket_problem(tok, text)
+        if bracket is not None:
+            return bracket
         if tok.type == "$END":
             return BetzaError("the modifiers at the end have no atom letter after them",
                               text=text, pos=max(len(text) - 1, 0))
@@ -277,6 +329,41 @@ def _explain(err: UnexpectedInput, text: str) -> BetzaError:
         return BetzaError(f"unexpected {tok.value!r}, expected {' or '.join(wanted)}",
                           text=text, pos=pos)
     return BetzaError(str(err).splitlines()[0], text=text, pos=getattr(err, "pos_in_stream", 0))
+
+
+def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
+    """The parse error in words when it concerns the bracket notation."""
+    pos = len(text) if tok.type == "$END" else tok.start_pos or 0
+    before = text[:pos]
+    inside = before.count("[") > before.count("]")
+    last = before[-1:] if before else ""
+    if tok.type == "$END" and inside:
+        message = "the bracket is not closed: ']' is missing"
+        pos = max(len(text) - 1, 0)
+    elif tok.type == "SEP" and not inside:
+        if tok.value == "?":
+            message = "'?' separates the legs inside a bracket ([F?R])"
+        else:
+            message = ("'-' separates the legs inside a bracket ([W-R]); Betza 2.0 chaining "
+                       "with '-' is a separate, later notation (see docs/readings.md, betza-2)")
+    elif tok.type == "SEP" and last in "[?-":
+        message = ("a leg is missing before this separator" if last != "[" else
+                   "a bracket starts with a leg (an atom), not a separator")
+    elif tok.type == "RBRACKET" and inside and last == "[":
+        message = "empty bracket: a bracket holds at least two legs ([F?R])"
+    elif tok.type == "RBRACKET" and inside and last in "?-":
+        message = "a leg is missing after the separator"
+    elif tok.type == "RBRACKET" and inside:
+        message = "a bracket holds at least two legs, separated by '?' or '-' ([F?R])"
+    elif tok.type == "RBRACKET":
+        message = "']' closes no bracket"
+    elif tok.type == "LBRACKET" and inside:
+        message = "brackets do not nest"
+    elif inside and tok.type == "AGAIN":
+        message = "'a' does not chain legs inside a bracket: separate them with '?' or '-'"
+    else:
+        return None
+    return BetzaError(message, text=text, pos=pos)
 
 
 def parse(text: str) -> Piece:

@@ -6,6 +6,7 @@ The direction tables live in kb/directions.lp (read through translator.notation.
 from __future__ import annotations
 
 from translator.errors import BetzaError
+from translator.notation.brackets import check_bracket
 from translator.notation.kbtables import geometry, tables
 from translator.notation.syntax import MoveDef, Piece
 
@@ -16,6 +17,9 @@ def validate(piece: Piece) -> None:
     tokens = tables().dirtab
     text = piece.source
     for move in piece.moves:
+        if move.is_bracket:
+            check_bracket(text, move)
+            continue
         if move.atom.letter == "@":
             _check_drop(text, move)
         if move.atom.letter == "I":
