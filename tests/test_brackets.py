@@ -146,3 +146,31 @@ def test_malformed_brackets_get_one_line_with_a_caret(text, pos, words):
         parse_piece(text)
     assert words in err.value.message
     assert err.value.pos == pos
+
+
+@pytest.mark.parametrize("a, b", [("[F?R]", "[F?B]"), ("[F?R]", "[F-R]"),
+                                  ("v[F?R]", "s[F?R]"), ("[mF?R]", "[F?R]"),
+                                  ("[F-W-W]", "[F-W-W-R]"), ("[W-F]", "[F-W]")])
+def test_different_brackets_are_told_apart(a, b):
+    # same first atom, other legs: the cheap same-definition check must not call them equal
+    assert not equivalent(a, b, 8, 8).equivalent
+
+
+def test_explain_names_each_legs_own_atom_and_the_question_mark():
+    from translator.queries.explain import explain_lines
+
+    lines = explain_lines("[F?R2]")
+    assert "the move may also end after leg 1 ('?')" in lines[2]
+    assert lines[3].startswith("  leg 1, Ferz (F): one Ferz step")
+    assert lines[4].startswith("  leg 2, Rook (R2): up to 2 Wazir steps")
+    assert "outward" in lines[4]
+
+
+def test_why_traces_a_griffon_through_its_ferz_square():
+    from translator.position import Position
+    from translator.queries.why import why
+
+    answer = why("[F?R]", "d4", "e8", Position.light(8, 8, friends=["e5"]))
+    assert not answer.possible
+    assert "leg 1 ends on e5, which must be empty but holds a friend" in answer.explanation[2]
+    assert any("leg 1: d4 -> e5" in line for line in answer.explanation)

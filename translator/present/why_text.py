@@ -96,7 +96,9 @@ def _move_head(ctx: WhyContext, path: WhyPath, found: Move) -> str:
         if leg.implied:
             groups.append(f"leg {leg.n} implied by the final {leg.implied}")
         else:
-            spelt = move.legs[leg.n - 1].spelling()
+            own = move.legs[leg.n - 1]
+            spelt = own.spelling() + (f"{own.atom}{own.range or ''}" if move.is_bracket
+                                      else "")
             groups.append(f"leg {leg.n} {spelt}" if spelt else f"leg {leg.n} unmarked")
     legs = f" ({', '.join(groups)})" if len(groups) > 1 else ""
     return f"{describe_move(found)}, by the move {move}{owner}{legs}:"

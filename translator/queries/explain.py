@@ -23,6 +23,7 @@ from translator.present import english
 from translator.present.english import glossary
 from translator.queries.explain_diagram import centre, explain_diagram
 from translator.queries.explain_probe import DIAGRAM_SHARE
+from translator.queries.explain_special import special_line
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, plan
 from translator.solve.limits import DEFAULT_MAX_ATOMS
@@ -61,6 +62,8 @@ def _continuation_directions(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     d = glossary()["directions"]["continuation"]
     if leg.implied:
         return str(d["hop_off"])
+    if leg.outward:
+        return str(d["outward"])
     if leg.default_directions:
         return str(d["default_fourway"] if mp.system in ("orth", "diag") else d["default_eightway"])
     tokens, _ = _written(move, leg)
@@ -84,6 +87,11 @@ def _mode_words(leg: LegPlan) -> str:
     else:
         alts = md["transit_alternatives"]
         text = t["either"].format(alternatives=t["or"].join(alts[m] for m in leg.modes))
+    if leg.may_end:
+        f = md["final"]
+        what = f["mc"] if set(leg.may_end) == {"m", "c"} else f["or"].join(
+            f[m] for m in leg.may_end)
+        text += "; " + f["may_end"].format(what=what)
     if leg.toggles:
         mode = "/".join(m for m in leg.modes if m in ("g", "y"))
         text += "; " + "; ".join(
@@ -133,8 +141,9 @@ def _stride_words(move: MoveDef, mp: MovePlan, leg: LegPlan) -> list[str]:
     g = glossary()
     if move.atom.letter == "U":
         return [g["atoms"]["U"]["description"]]
-    assert mp.leap is not None and mp.system is not None
-    unit, rotation = english.rotated_unit(*mp.leap, mp.system, leg.orient)
+    leap, system = leg.leap or mp.leap, leg.system or mp.system
+    assert leap is not None and system is not None
+    unit, rotation = english.rotated_unit(*leap, system, leg.orient)
     stride = " or ".join(english.stride(unit, r) for r in leg.ranges)
     if rotation:
         stride += " " + rotation
@@ -155,6 +164,10 @@ def _leg_line(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     if leg.implied:
         why = g["defaults"]["hop_off_leg"].format(mode=leg.implied)
         label = s["leg_implied"].format(n=leg.n, why=why)
+    elif mp.prefix or leg.leap:
+        own = move.legs[leg.n - 1]
+        label = s["leg_atom"].format(n=leg.n, name=g["atoms"][own.atom.letter]["name"],
+                                     letter=f"{own.atom}{own.range or ''}")
     else:
         label = s["leg"].format(n=leg.n)
     if leg.excited:
@@ -195,34 +208,16 @@ def _atom_words(move: MoveDef, mp: MovePlan) -> str:
     return text
 
 
-def _special_line(move: MoveDef, mp: MovePlan) -> str:
-    g = glossary()
-    sp = g["special"]
-    letter = move.atom.letter
-    leg = move.legs[0]
-    steps = move.range.steps if move.range is not None else None
-    if letter == "O":
-        sides = mp.castling_sides
-        side = (sp["castling_sides"] if sides == {2, 6} else
-                sp["castling_right"] if sides == {2} else sp["castling_left"])
-        return str(sp["castling"].format(n=steps or 1, sides=side))
-    if letter == "I":
-        parts = [sp["imitator"]]
-        if any(t.startswith("b") for t in leg.directions):
-            parts.append(sp["imitator_back"])
-        if leg.modes:
-            final = g["modes"]["final"]
-            parts.append(sp["imitator_modes"].format(
-                what=final["or"].join(final[m] for m in leg.modes)))
-        return "; ".join(parts)
-    parts = [sp["drop"].format(n=steps or 1)]
-    if "j" in leg.modifiers:
-        parts.append(sp["drop_j"])
-    for t in leg.directions:
-        for ch in dict.fromkeys(t):
-            if f"drop_{ch}" in sp:
-                parts.append(sp[f"drop_{ch}"])
-    return "; ".join(parts)
+def _bracket_words(move: MoveDef, mp: MovePlan) -> str:
+    s = glossary()["sentences"]
+    stops = [str(n) for n, sep in enumerate(move.seps, 1) if sep == "?"]
+    words = s["bracket"].format(count=len(mp.legs), stops=s["bracket_stop"].format(
+        legs=" or ".join(stops)) if stops else s["bracket_no_stop"])
+    if mp.prefix:
+        obl = glossary()["directions"]["obl"]
+        words += "; " + s["bracket_prefix"].format(
+            letters="".join(mp.prefix), words=" or ".join(obl[t] for t in mp.prefix))
+    return words + "."
 
 
 def _move_texts(piece: Piece) -> list[str]:
@@ -252,9 +247,12 @@ def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) 
     if move.atom.letter in "OI@":
         if move.atom.letter == "O":
             used.add("for_black")
-        return [s["move"].format(n=i, text=text) + " " + _special_line(move, mp) + "."]
-    head = s["move"].format(n=i, text=text) + " " + _atom_words(move, mp)
-    head += "; " + s["legs"].format(count=len(mp.legs)) if len(mp.legs) > 1 else "."
+        return [s["move"].format(n=i, text=text) + " " + special_line(move, mp) + "."]
+    if move.is_bracket:
+        head = s["move"].format(n=i, text=text) + " " + _bracket_words(move, mp)
+    else:
+        head = s["move"].format(n=i, text=text) + " " + _atom_words(move, mp)
+        head += "; " + s["legs"].format(count=len(mp.legs)) if len(mp.legs) > 1 else "."
     lines = [head]
     for leg in mp.legs:
         lines.append(_leg_line(move, mp, leg))

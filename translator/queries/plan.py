@@ -42,6 +42,10 @@ class LegPlan:
     excited: bool
     classes: frozenset[str]  # of LEG_CLASSES, and "eprights-path" / "eprights-jumped"
     toggles: tuple[tuple[RangeState, RangeState], ...] = ()  # g/y: state before, after
+    leap: tuple[int, int] | None = None  # a bracket leg's own atom (A, B) and system
+    system: str | None = None
+    outward: bool = False  # a later bracket leg with no letters
+    may_end: tuple[str, ...] = ()  # '?' after this bracket leg: the modes it may end with
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class MovePlan:
     wrap: int
     curl: str
     castling_sides: frozenset[int] = frozenset()  # 2 right, 6 left (White's)
+    prefix: tuple[str, ...] = ()  # the letters before a bracket
 
 
 def _value(sym: clingo.Symbol) -> int | str:
@@ -89,7 +94,8 @@ def _move(facts: dict[str, list[tuple]], m: int) -> MovePlan:
         leap, system, frozenset(i for (i,) in of("pdir")), tuple(legs),
         bool(of("initial")), max([w for (w,) in of("wrap")], default=0),
         next((str(z) for (z,) in of("curl")), ""),
-        frozenset(int(i) for (i,) in of("castledir")))  # type: ignore[call-overload]
+        frozenset(int(i) for (i,) in of("castledir")),  # type: ignore[call-overload]
+        tuple(sorted(str(t) for (t,) in of("pprefix"))))
 
 
 def _leg(of, n: int, before: tuple[RangeState, ...]) -> LegPlan:  # type: ignore[no-untyped-def]
@@ -106,7 +112,10 @@ def _leg(of, n: int, before: tuple[RangeState, ...]) -> LegPlan:  # type: ignore
         frozenset(int(p) for (p,) in at("porient")),  # type: ignore[call-overload]
         frozenset(int(r) for (r,) in at("pturn")),  # type: ignore[call-overload]
         bool(at("pdefault")), bool(at("pexcited")), frozenset(classes),
-        tuple(((str(k), st), (str(k2), st2)) for k, st, k2, st2 in at("ptoggle")))
+        tuple(((str(k), st), (str(k2), st2)) for k, st, k2, st2 in at("ptoggle")),
+        next(((int(a), int(b)) for a, b, _ in at("plgeo")), None),  # type: ignore[call-overload]
+        next((str(sy) for _, _, sy in at("plgeo")), None), bool(at("poutward")),
+        tuple(sorted((str(mo) for (mo,) in at("pendmode")), key="mcdekxpgy".index)))
 
 
 def _ranges(found: list[RangeState], before: tuple[RangeState, ...]
