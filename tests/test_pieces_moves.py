@@ -38,3 +38,27 @@ def test_names_work_where_betza_strings_do():
     assert griffon is not None and resolve_betza("Griffon") == griffon.betza
     assert {m.to for m in moves("Griffon", "d4")} == {m.to for m in moves("FyafsF", "d4")}
     assert resolve_betza("KaKaaK") == "KaKaaK"
+
+
+BRACKETED = [piece for piece in all_pieces() if piece.bracket]
+BRACKET_CHECKS = [(piece, check) for piece, check in CHECKS if piece.bracket]
+
+
+def test_the_bent_riders_have_bracket_forms():
+    names = {piece.name for piece in BRACKETED}
+    assert {"Griffon", "Rhinoceros", "Osprey", "Ship", "Snake", "Picket", "Ski-Rook"} <= names
+
+
+@pytest.mark.parametrize("piece", BRACKETED, ids=[p.name for p in BRACKETED])
+def test_bracket_form_is_the_same_piece(piece):
+    from translator.queries.equiv import equivalent
+
+    assert equivalent(piece.betza, piece.bracket, 8, 8).equivalent
+
+
+def test_bracket_forms_pass_the_hand_checked_facts():
+    queries = [MovesQuery(piece.bracket, check.start, check.position(), check.side,
+                          bool(check.virgin)) for piece, check in BRACKET_CHECKS]
+    for (piece, check), found in zip(BRACKET_CHECKS, batch_moves(queries), strict=True):
+        assert not isinstance(found, Exception), found
+        assert {m.to for m in found} == set(check.to), piece.name

@@ -96,6 +96,7 @@ class NamedPiece:
     note: str
     checks: tuple[Check, ...]
     family: str = ""
+    bracket: str | None = None  # the same piece in the bracket notation ([F?R])
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -105,7 +106,7 @@ class NamedPiece:
 
 # --------------------------------------------------------------------------- loading
 
-_PIECE_KEYS = {"name", "aliases", "betza", "variants", "note", "check"}
+_PIECE_KEYS = {"name", "aliases", "betza", "bracket", "variants", "note", "check"}
 _PIECE_REQUIRED = {"name", "betza", "variants", "note", "check"}
 _CHECK_KEYS = {
     "board", "side", "from", "friends", "enemies", "to", "captures",
@@ -191,6 +192,7 @@ def _piece(table: Any, family: str, what: str) -> NamedPiece:
         note=table["note"],
         checks=tuple(_check(c, f"{what} check {i + 1}") for i, c in enumerate(checks)),
         family=family,
+        bracket=_opt_str(table, "bracket", what),
     )
 
 

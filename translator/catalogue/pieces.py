@@ -6,6 +6,7 @@ Every entry names a piece, gives its XBetza string and at least one hand-checked
     name = "Griffon"
     aliases = ["Gryphon", "Aanca"]      # other names users may type; may be empty
     betza = "FyafsF"
+    bracket = "[F?R]"                   # optional: the bracket notation, proven equal by a test
     variants = ["Grande Acedrex (Aanca)", "fairy chess"]
     note = "one line: how it moves, in plain English"
     [[piece.check]]

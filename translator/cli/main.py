@@ -13,6 +13,7 @@ from translator.cli import (
     attacks,
     batch,
     census,
+    convert,
     drops,
     equiv,
     explain,
@@ -26,8 +27,8 @@ from translator.cli import (
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
 
-COMMANDS = (moves, why, attacks, equiv, explain, find, drops, census, pieces, variants, batch,
-            serve)
+COMMANDS = (moves, why, attacks, equiv, explain, convert, find, drops, census, pieces, variants,
+            batch, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

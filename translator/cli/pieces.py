@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(p.name) for p in found)
     for p in found:
         also = f" (also {', '.join(p.aliases)})" if p.aliases else ""
-        print(f"{p.name:<{width}}  {p.betza}{also}")
+        bracket = f" = {p.bracket}" if p.bracket else ""
+        print(f"{p.name:<{width}}  {p.betza}{bracket}{also}")
         print(f"{'':<{width}}  {p.note}" + (f" [{', '.join(p.variants)}]" if p.variants else ""))
     return 0

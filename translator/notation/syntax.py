@@ -236,7 +236,7 @@ class _ToTree(Transformer[Token, Any]):
                                  text=self.text, pos=t.start_pos)
         parts = [x for x in items[2:-1] if not (isinstance(x, Token) and x.type == "SEP")]
         seps = tuple(x.value for x in items[2:-1] if isinstance(x, Token) and x.type == "SEP")
-        legs = []
+        legs: list[Leg] = []
         for group, (atom, atom_pos), rng in parts:
             if atom.letter in SPECIAL_ATOMS:
                 raise BetzaError(f"{atom.letter} cannot be a leg of a bracket: its legs are "

@@ -21,6 +21,7 @@ from translator.notation.kbtables import tables
 from translator.notation.syntax import SPECIAL_ATOMS, MoveDef, Piece
 from translator.present import english
 from translator.present.english import glossary
+from translator.queries.convert import other_spelling
 from translator.queries.explain_diagram import centre, explain_diagram
 from translator.queries.explain_probe import DIAGRAM_SHARE
 from translator.queries.explain_special import special_line
@@ -217,7 +218,7 @@ def _bracket_words(move: MoveDef, mp: MovePlan) -> str:
         obl = glossary()["directions"]["obl"]
         words += "; " + s["bracket_prefix"].format(
             letters="".join(mp.prefix), words=" or ".join(obl[t] for t in mp.prefix))
-    return words + "."
+    return f"{words}."
 
 
 def _move_texts(piece: Piece) -> list[str]:
@@ -298,6 +299,10 @@ def _detail_lines(betza: str) -> list[str]:
     count = len(piece.moves)
     shown = source if source == betza else s["named"].format(name=betza, betza=source)
     lines = [s["piece"].format(betza=shown, count=count, s="" if count == 1 else "s")]
+    other = other_spelling(betza)
+    if other is not None:
+        lines.append(s["other_notation"].format(notation=g["notations"][other[0]],
+                                                betza=other[1]))
     used: set[str] = set()
     plans = plan(source)
     for i, (move, text) in enumerate(zip(piece.moves, _move_texts(piece), strict=True), 1):

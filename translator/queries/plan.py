@@ -61,6 +61,7 @@ class MovePlan:
     curl: str
     castling_sides: frozenset[int] = frozenset()  # 2 right, 6 left (White's)
     prefix: tuple[str, ...] = ()  # the letters before a bracket
+    paths: frozenset[tuple[int, int]] = frozenset()  # a bracket's (first direction, turn)
 
 
 def _value(sym: clingo.Symbol) -> int | str:
@@ -95,7 +96,8 @@ def _move(facts: dict[str, list[tuple]], m: int) -> MovePlan:
         bool(of("initial")), max([w for (w,) in of("wrap")], default=0),
         next((str(z) for (z,) in of("curl")), ""),
         frozenset(int(i) for (i,) in of("castledir")),  # type: ignore[call-overload]
-        tuple(sorted(str(t) for (t,) in of("pprefix"))))
+        tuple(sorted(str(t) for (t,) in of("pprefix"))),
+        frozenset((int(i), int(r)) for i, r in of("ppath")))  # type: ignore[call-overload]
 
 
 def _leg(of, n: int, before: tuple[RangeState, ...]) -> LegPlan:  # type: ignore[no-untyped-def]
