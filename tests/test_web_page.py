@@ -203,3 +203,14 @@ def test_a_worked_example_goes_onto_the_board(page):
     expect(page.locator('[data-square="d5"]')).to_have_attribute("data-occupant", "enemy")
     expect(page.locator('[data-square="d5"]')).to_have_attribute("data-context", "locust")
     assert marks(page) == {"c6": "move"}
+
+
+def test_bracket_string_on_the_board(page):
+    # brackets.md section 4: the Ship v[F?R] from d4, then the Griffon with a friend on e5
+    open_page(page, "?from=d4")
+    type_betza(page, "v[F?R]")
+    assert set(marks(page)) == set("c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8".split())
+    expect(page.locator('#tokens a[href="#g-symbol-stop"]')).to_have_text("?")
+    open_page(page, "?betza=%5BF%3FR%5D&from=d4&friends=e5")
+    assert set(marks(page)) == set("a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 f3 g3 h3"
+                                   .split())

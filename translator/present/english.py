@@ -37,7 +37,7 @@ def glossary() -> dict[str, Any]:
 
 
 def learner_glossary() -> list[dict[str, str]]:
-    """The teaching page's glossary: atoms, then letters, then words, each with the
+    """The teaching page's glossary: atoms, letters, bracket symbols, words, each with the
     ``id`` its links point at.
 
     >>> [e["term"] for e in learner_glossary() if e["id"] == "g-letter-p"]
@@ -49,6 +49,8 @@ def learner_glossary() -> list[dict[str, str]]:
            for letter, entry in g["atoms"].items()]
     out += [{"id": f"g-letter-{letter}", "term": letter, "kind": "letter", "text": text}
             for letter, text in g["learn"]["letters"].items()]
+    out += [{"id": f"g-symbol-{name}", "term": symbol, "kind": "symbol", "text": text}
+            for name, (symbol, text) in g["learn"]["symbols"].items()]
     out += [{"id": "g-word-" + word.replace(" ", "-").replace(".", ""), "term": word,
              "kind": "word", "text": text} for word, text in g["learn"]["words"].items()]
     return out

@@ -33,6 +33,7 @@ function tokens(betza) {
   for (const ch of betza) {
     if (/[a-z]/.test(ch)) out.push(glossaryLink("letter", ch, ch));
     else if (/[A-Z@]/.test(ch)) out.push(glossaryLink("atom", ch, ch));
+    else if ("[]?-".includes(ch)) out.push(glossaryLink("symbol", ch, ch));
     else out.push(document.createTextNode(ch));
   }
   return out;
