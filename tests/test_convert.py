@@ -35,6 +35,14 @@ def test_brackets_to_a_notation(a_form, bracket):
     assert answer.result == a_form and answer.proven
 
 
+@pytest.mark.parametrize("a_form, bracket", [("afsK", "[K-fsK]"), ("afN", "[N-fN]"),
+                                             ("fafsW", "[fW-F]"), ("yafsN", "[N-fsN0]")])
+def test_letters_are_written_where_outward_would_say_otherwise(a_form, bracket):
+    # a King leg's outward is straight on only; after an oblique leap there is no outward
+    assert convert(a_form, "bracket").result == bracket
+    assert convert(bracket, "a").result == a_form
+
+
 def test_the_xiangqi_horse_written_with_its_m():
     assert convert("mafsW", "bracket").result == "[W-F]"
 

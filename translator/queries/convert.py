@@ -84,6 +84,12 @@ def _prove(answer: Conversion, source: str, boards: list[tuple[int, int]],
     from translator.queries.equiv import equivalent
 
     assert answer.result is not None
+    try:
+        parse_piece(answer.result)
+    except BetzaError as err:
+        answer.reasons.append(f"the spelling {answer.result} is not valid there: {err.message}")
+        answer.result = None
+        return
     for files, ranks in boards:
         try:
             same: bool | None = equivalent(source, answer.result, files, ranks,
@@ -166,11 +172,30 @@ def _to_bracket(move: MoveDef, mp: MovePlan) -> list[str]:
         raise _Inexpressible("its atom is no leap")
     if mp.initial or mp.wrap or mp.curl:
         raise _Inexpressible("i, o, z and q are not part of the bracket notation")
-    legs = [_bracket_leg(move, mp, leg) for leg in mp.legs]
+    legs = [_bracket_leg(mp, leg) for leg in mp.legs]
     return ["[" + "-".join(legs) + "]"]
 
 
-def _bracket_leg(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
+def _turned(mp: MovePlan, leg: LegPlan) -> tuple[tuple[int, int], str]:
+    """The leg's atom after the 45-degree turns of the a-chain rotated it (W <-> F)."""
+    assert mp.leap is not None and mp.system is not None
+    leap, system = mp.leap, mp.system
+    if 1 in leg.orient and system in ("orth", "diag"):
+        leap, system = ((leap[0], leap[0]), "diag") if leap[1] == 0 else ((leap[0], 0), "orth")
+    return leap, system
+
+
+def _outward(before: str, system: str) -> frozenset[int]:
+    """The turns a bracket leg with no letters makes (brackets.md 3.3), or none when the
+    notation defines no outward direction there."""
+    if system == "king" or (system == before and system in ("orth", "diag")):
+        return frozenset({0})
+    if {before, system} == {"orth", "diag"}:
+        return frozenset({1, 7})
+    return frozenset()
+
+
+def _bracket_leg(mp: MovePlan, leg: LegPlan) -> str:
     assert mp.leap is not None and mp.system is not None
     if leg.classes or leg.implied or leg.excited:
         raise _Inexpressible(f"leg {leg.n} has a modifier the bracket notation lacks "
@@ -184,17 +209,16 @@ def _bracket_leg(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
                              "say (a '-' leg only passes an empty square)")
     if leg.final and set(leg.modes) - {"m", "c"}:
         raise _Inexpressible("its last leg has modes other than m and c")
-    leap, system = mp.leap, mp.system
-    if 1 in leg.orient and system in ("orth", "diag"):  # a 45-degree turn rotated the atom
-        leap, system = ((leap[0], leap[0]), "diag") if leap[1] == 0 else ((leap[0], 0), "orth")
+    leap, system = _turned(mp, leg)
     atom = _atom(leap, system, leg.ranges[0], bracket=True)
     modes = "" if not leg.final or set(leg.modes) == {"m", "c"} else "".join(leg.modes)
     if leg.n == 1:
         dirs = _token(system, mp.directions) if system in ("orth", "diag") else \
             _first_oblique(mp)
         return dirs + modes + atom
-    turns = _token("king", leg.turns)
-    return (turns if turns not in ("fs", "f") else "") + modes + atom
+    before = _turned(mp, mp.legs[leg.n - 2])[1]
+    turns = "" if leg.turns == _outward(before, system) else _token("king", leg.turns)
+    return turns + modes + atom
 
 
 def _first_oblique(mp: MovePlan) -> str:
