@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from tests.squares_help import S
 from tests.web_server import CHROMIUM_FLAGS, chromium_path, running_server
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
@@ -209,8 +210,7 @@ def test_bracket_string_on_the_board(page):
     # brackets.md section 4: the Ship v[F?R] from d4, then the Griffon with a friend on e5
     open_page(page, "?from=d4")
     type_betza(page, "v[F?R]")
-    assert set(marks(page)) == set("c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8".split())
+    assert set(marks(page)) == S("c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8")
     expect(page.locator('#tokens a[href="#g-symbol-stop"]')).to_have_text("?")
     open_page(page, "?betza=%5BF%3FR%5D&from=d4&friends=e5")
-    assert set(marks(page)) == set("a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 f3 g3 h3"
-                                   .split())
+    assert set(marks(page)) == S("a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 f3 g3 h3")
