@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command, dialect_option, mover, position_options, position_spec
+from translator.cli.common import (
+    add_command,
+    dialect_option,
+    mover,
+    position_options,
+    position_spec,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

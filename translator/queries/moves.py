@@ -199,7 +199,8 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
                 types[betza, pos.dialect] = len(types) + 1
                 facts.append(piece_facts(len(types), betza, pos.dialect))
     for qid, pos, movers, extra in items:
-        read = {betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
+        read: dict[str | None, int | str] = {
+            betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
         facts.append(position_facts(qid, pos, read, movers, set()))
         facts.append(extra)
     found: dict[int, list[tuple[Square, Move]]] = {}
