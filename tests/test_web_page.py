@@ -214,3 +214,17 @@ def test_bracket_string_on_the_board(page):
     expect(page.locator('#tokens a[href="#g-symbol-stop"]')).to_have_text("?")
     open_page(page, "?betza=%5BF%3FR%5D&from=d4&friends=e5")
     assert set(marks(page)) == S("a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 f3 g3 h3")
+
+
+def test_the_dialect_selector_reads_the_string_as_xboard_does(page):
+    # mafN from e4: the spec goes on with the same (1,2) leap to a2 a6 c8 g8; XBoard's
+    # continuation leg leaps (0,2) or (2,2) in the King direction: a1 a5 b8 f8
+    open_page(page, "?betza=mafN&from=e4")
+    assert marks(page) == {sq: "both" for sq in ("a2", "a6", "c8", "g8")}
+    page.select_option("#dialect", "xboard")
+    expect(page.locator('[data-square="a1"]')).to_have_attribute("data-mark", "both")
+    assert marks(page) == {sq: "both" for sq in ("a1", "a5", "b8", "f8")}
+    assert "dialect=xboard" in page.url
+    open_page(page, "?betza=mafN&from=e4&dialect=xboard")
+    expect(page.locator("#dialect")).to_have_value("xboard")
+    assert marks(page) == {sq: "both" for sq in ("a1", "a5", "b8", "f8")}

@@ -56,6 +56,7 @@ class Position:
     ep_victim: Square | None = None
     last_moved: str | None = None  # Betza string of the last-moved piece type (for I)
     walls: set[Square] = field(default_factory=set)  # squares no piece may enter (FEN '*')
+    dialect: str = "spec"  # how its pieces' Betza strings are read (translator.notation.dialects)
 
     def __post_init__(self) -> None:
         for value, what in ((self.files, "files"), (self.ranks, "ranks")):

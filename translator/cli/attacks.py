@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command, position_options, position_spec, write_file
+from translator.cli.common import (
+    add_command,
+    dialect_option,
+    position_options,
+    position_spec,
+    write_file,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,9 +26,12 @@ def register(sub: argparse._SubParsersAction) -> None:
       and lands beyond: its victims would be c3 or e3)
   betza attacks e4 --piece fcafmF --board 8x8
       the squares from which that piece attacks e4 on an empty board: d3 f3
-  betza attacks d5 --variant fide --by white --json""")
+  betza attacks d5 --variant fide --by white --json
+  betza attacks e4 --piece mafN --dialect xboard
+      the squares from which XBoard's reading of mafN attacks e4""")
     p.add_argument("square", help="the target square")
     position_options(p)
+    dialect_option(p)
     p.add_argument("--by", choices=["white", "black"], help="only this side's pieces")
     p.add_argument("--piece", metavar="BETZA",
                    help="reverse question: from where does this piece attack SQUARE")
@@ -41,11 +50,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.piece:  # the reverse question, on an empty board
         spec = position_spec(args)
-        pos = position_from({k: v for k, v in spec.items() if k in ("board", "side")})
+        pos = position_from({k: v for k, v in spec.items()
+                             if k in ("board", "side", "dialect")})
         side = args.side or "white"
         target = pos.square(args.square)
         squares = attackers_of_square(args.square, args.piece, pos.files, pos.ranks,
-                                      side=side, royal_target=args.royal_target)
+                                      side=side, royal_target=args.royal_target,
+                                      dialect=pos.dialect)
         if args.json:
             print(json.dumps({"ok": True, "squares": squares}))
             return 0

@@ -53,6 +53,16 @@ def position_options(p: argparse.ArgumentParser) -> None:
                    help="the piece type that moved last (what the imitator I copies)")
 
 
+def dialect_option(p: argparse.ArgumentParser, flag: str = "--dialect",
+                   what: str = "the Betza strings") -> None:
+    """--dialect: read the strings as betza-kb's spec does, or as XBoard or the Interactive
+    Diagram does (kb/dialects.lp; docs/readings.md says where they differ)."""
+    p.add_argument(flag, default=None, metavar="DIALECT",
+                   help=f"read {what} as 'spec' (default), 'xboard' (XBoard 4.9.1) or "
+                        "'diagram' (the Interactive Diagram) does; 'xboard:NAME' turns on "
+                        "one named difference only")
+
+
 def limit_options(p: argparse.ArgumentParser) -> None:
     """--timeout and --max-atoms: every query is bounded, grounding included."""
     from translator.solve.limits import DEFAULT_MAX_ATOMS
@@ -69,7 +79,7 @@ def position_spec(args: argparse.Namespace) -> dict[str, Any]:
     spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "unmoved", "fen",
                                                   "pieces", "variant", "ini", "side", "ep",
                                                   "ep_victim", "royal_letters", "board",
-                                                  "last_moved")}
+                                                  "last_moved", "dialect")}
     return {k: v for k, v in spec.items() if v not in (None, "")}
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from translator.cli.common import add_command, limit_options, write_file
+from translator.cli.common import add_command, dialect_option, limit_options, write_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,15 +22,24 @@ def register(sub: argparse._SubParsersAction) -> None:
       equal on 8x8, different on 12x12: from a1 the rook reaches a9
   betza equiv pafK nAnD            different: pafK hops over a neighbour and lands
                                    one step beyond, as jAjD does
-  betza equiv aisR B --json""")
+  betza equiv aisR B --json
+  betza equiv mafN --dialect-b xboard
+      one string, two readings: they differ (from a1 on an empty board the spec's
+      mafN reaches c5 and e3, XBoard's b5 and e4)
+  betza equiv vrK frbrK --dialect xboard
+      both read as XBoard does: vrK is f, b and r there, so they differ""")
     p.add_argument("a", help="first Betza string or piece name")
-    p.add_argument("b", help="second Betza string or piece name")
+    p.add_argument("b", nargs="?", default=None,
+                   help="second Betza string or piece name (default: A again, to compare "
+                        "two readings of it with --dialect-b)")
     p.add_argument("--board", action="append", metavar="FxR",
                    help="board size (repeatable; default 8x8)")
     p.add_argument("--targets-only", action="store_true",
                    help="compare destinations only, not side effects")
     p.add_argument("--svg", metavar="FILE", help="draw the counterexample as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    dialect_option(p, what="both strings")
+    dialect_option(p, "--dialect-b", what="B (default: as --dialect)")
     limit_options(p)
     p.set_defaults(func=run)
 
@@ -40,13 +49,16 @@ def run(args: argparse.Namespace) -> int:
     from translator.squares import parse_board_size
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
+    if args.b is None:
+        args.b = args.a
+    dialect = args.dialect or "spec"
     results = []
     for files, ranks in boards:
         progress = None
         if sys.stderr.isatty() and not args.json:
             progress = stderr_progress(f"comparing on {files}x{ranks}")
         result = equivalent(args.a, args.b, files, ranks, targets_only=args.targets_only,
-                            progress=progress)
+                            progress=progress, dialect=dialect, dialect_b=args.dialect_b)
         if progress:
             print(file=sys.stderr)
         results.append(result)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command, mover, position_options, position_spec, write_file
+from translator.cli.common import (
+    add_command,
+    dialect_option,
+    mover,
+    position_options,
+    position_spec,
+    write_file,
+)
 from translator.errors import BetzaError
 
 
@@ -20,11 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:
       a checker capture: {"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}
   betza moves fmWfceFifmnD --from e5 --ep d6 --ep-victim d5 --enemies d5
   betza moves --from e4 --fen "8/8/8/5p2/4C3/8/8/8 w" --pieces "C:fcafmF,P:fmWfcF"
-      the piece standing on e4, with its Betza string from the piece table""")
+      the piece standing on e4, with its Betza string from the piece table
+  betza moves mafN --from e4 --dialect xboard
+      as XBoard reads it: a1 a5 b8 f8 (the spec's reading: a2 a6 c8 g8)""")
     p.add_argument("betza", nargs="?", default=None,
                    help="Betza string or piece name (default: the piece on --from)")
     p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
     position_options(p)
+    dialect_option(p)
     p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")
     p.add_argument("--to", metavar="SQ",
                    help="show the moves to this square leg by leg (or why there is none)")

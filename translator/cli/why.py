@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command, mover, position_options, position_spec
+from translator.cli.common import (
+    add_command,
+    dialect_option,
+    mover,
+    position_options,
+    position_spec,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,12 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:
       the double step needs a piece that has not moved yet (i): add --virgin
   betza why hrN --from e4 --to e5
       no position lets the chiral knight reach e5; its leaps go to c5 d2 f6 g3
-  betza why --from b1 --to c3 --variant fide --json""")
+  betza why --from b1 --to c3 --variant fide --json
+  betza why aaK --from e4 --to e4 --dialect xboard
+      XBoard's aaK can come back to its own square (a null move); the spec's cannot""")
     p.add_argument("betza", nargs="?", default=None,
                    help="Betza string or piece name (default: the piece on --from)")
     p.add_argument("--from", dest="origin", required=True, metavar="SQ", help="its square")
     p.add_argument("--to", required=True, metavar="SQ", help="the square asked about")
     position_options(p)
+    dialect_option(p)
     p.add_argument("--virgin", action="store_true", help="the piece has not moved yet")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=run)

@@ -148,9 +148,12 @@ def _svg(line: dict[str, Any]) -> dict[str, Any]:
 def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
     files, ranks = board_size(line)
-    result = equivalent(required(line, "a"), required(line, "b"), files, ranks,
+    a = required(line, "a")
+    result = equivalent(a, optional(line, "b") or a, files, ranks,
                         targets_only=bool(line.get("targets_only", False)),
-                        timeout=line_limits(line)[0])
+                        timeout=line_limits(line)[0],
+                        dialect=optional(line, "dialect") or "spec",
+                        dialect_b=optional(line, "dialect_b"))
     return result.as_json()
 
 

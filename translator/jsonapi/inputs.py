@@ -40,7 +40,8 @@ def _table(value: Any) -> dict[str, str]:
 def position_from(spec: Mapping[str, Any]) -> Position:
     """A position from the keys ``variant``/``ini``, ``fen``/``pieces``/``royal_letters``,
     or the light form ``files``/``ranks``/``board``/``friends``/``enemies``/``royal``;
-    plus ``side``, ``ep``, ``ep_victim``, ``last_moved`` in every form."""
+    plus ``side``, ``ep``, ``ep_victim``, ``last_moved`` and ``dialect`` (how the Betza
+    strings are read: ``spec``, ``xboard``, ``diagram``) in every form."""
     side = spec.get("side")
     if side is not None:
         check_side(side)
@@ -71,6 +72,11 @@ def position_from(spec: Mapping[str, Any]) -> Position:
         if not isinstance(spec["last_moved"], str):
             raise BetzaError("last_moved must be a Betza string or piece name")
         pos.last_moved = spec["last_moved"]
+    if spec.get("dialect") is not None:
+        from translator.notation.dialects import switches
+
+        switches(spec["dialect"])  # names it or raises
+        pos.dialect = spec["dialect"]
     return pos
 
 

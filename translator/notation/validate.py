@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from translator.errors import BetzaError
 from translator.notation.brackets import check_bracket
+from translator.notation.dialects import has_switch
 from translator.notation.kbtables import geometry, tables
 from translator.notation.syntax import MoveDef, Piece
 
 
-def validate(piece: Piece) -> None:
+def validate(piece: Piece, reading: str = "spec") -> None:
     """Raise BetzaError for direction letters the atom cannot have (e.g. ``hrW``) and for
-    l/r in continuation legs of oblique atoms without a chiral first leg."""
+    l/r in continuation legs of oblique atoms without a chiral first leg (unless the
+    reading turns such legs to the K system, as XBoard's does: then ``afrN`` is fine)."""
     tokens = tables().dirtab
     text = piece.source
+    king_later = has_switch(reading, "oblique-continuation")
     for move in piece.moves:
         if move.is_bracket:
             check_bracket(text, move)
@@ -37,11 +40,13 @@ def validate(piece: Piece) -> None:
                             if tok in ("hr", "hl") else "is not defined")
                     raise BetzaError(f"direction {tok!r} {what} here", text=text,
                                      pos=_find(text, move, tok))
-                if n and system == "obl" and not chiral and set(tok) & {"l", "r"}:
+                if (n and system == "obl" and not chiral and not king_later
+                        and set(tok) & {"l", "r"}):
                     raise BetzaError(
                         f"direction {tok!r} in a continuation leg of an oblique atom is "
                         "undefined: use s, or split the move into the chiral halves hr/hl "
-                        "(e.g. hrarfNhlalfN); see docs/readings.md, oblique-later-legs",
+                        "(e.g. hrarfNhlalfN), or read it as XBoard does (--dialect xboard); "
+                        "see docs/readings.md, oblique-later-legs",
                         text=text, pos=_find(text, move, tok))
 
 

@@ -60,6 +60,8 @@ def describe_move(mv: Move) -> str:
         extras.append("e.p. rights on " + " ".join(mv.ep_rights))
     if mv.mover:
         extras.append(f"the piece on {mv.mover} moves")
+    if mv.is_null:
+        extras.append("a null move: the piece comes back to its own square")
     return text + (", " + ", ".join(extras) if extras else "")
 
 
@@ -105,7 +107,8 @@ def equiv_text(result, targets_only: bool = False) -> str:
     board = f"{result.files}x{result.ranks}"
     what = "destinations" if targets_only else "moves"
     if result.equivalent:
-        return f"{result.a} and {result.b} have the same {what} on {board}: equivalent."
+        return (f"{result.label_a} and {result.label_b} have the same {what} on {board}: "
+                "equivalent.")
     ce = result.counterexample
     pos = ce.position()
     origin = pos.square(ce.start)
@@ -118,14 +121,16 @@ def equiv_text(result, targets_only: bool = False) -> str:
         cells[sq] = "3" if cells.get(sq) == "1" else "2"
     cells[origin] = "@"
     legend = [("@", f"the piece ({ce.side})"), ("O", "friend"), ("o", "enemy"),
-              ("1", f"only {result.a} goes there"), ("2", f"only {result.b} goes there"),
+              ("1", f"only {result.label_a} goes there"),
+              ("2", f"only {result.label_b} goes there"),
               ("3", "both go there, with different effects")]
-    lines = [f"{result.a} and {result.b} differ on {board}. Smallest counterexample "
+    lines = [f"{result.label_a} and {result.label_b} differ on {board}. Smallest counterexample "
              f"({len(pos.pieces)} piece{'s' if len(pos.pieces) != 1 else ''}):",
              render_board(pos.files, pos.ranks, cells, used_legend(cells, legend)),
              "To look at it (every other piece only blocks, so it gets the same string):",
-             f"  {ce.paste_command(result.a)}", f"  {ce.paste_command(result.b)}"]
-    for name, only in ((result.a, ce.only_a), (result.b, ce.only_b)):
+             f"  {ce.paste_command(result.a, result.dialect_a)}",
+             f"  {ce.paste_command(result.b, result.dialect_b)}"]
+    for name, only in ((result.label_a, ce.only_a), (result.label_b, ce.only_b)):
         if only:
             lines.append(f"only {name}:")
             lines += [f"  {describe_move(mv)}" for mv in only]

@@ -40,7 +40,7 @@ def written(ctx: WhyContext, path: WhyPath) -> MoveDef:
     """The written move that made ``path``."""
     from translator.queries.moves import parse_piece
 
-    return parse_piece(ctx.types[path.type_id]).moves[path.move_no - 1]
+    return parse_piece(ctx.types[path.type_id], ctx.pos.dialect).moves[path.move_no - 1]
 
 
 def _planned(ctx: WhyContext, path: WhyPath) -> tuple[LegPlan, ...]:

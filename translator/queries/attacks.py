@@ -55,7 +55,7 @@ def _subqueries(query: AttacksQuery) -> list[tuple[Position, list[Square], Squar
             raise BetzaError("by must be 'white', 'black' or null")
     for pc in pos.pieces.values():
         if pc.betza:
-            parse_piece(pc.betza)
+            parse_piece(pc.betza, pos.dialect)
     standing = pos.pieces.get(target)
     out = []
     if standing is not None:
@@ -116,11 +116,12 @@ def attacks(square: str, position: Position, *, by: str | None = None,
 
 
 def attackers_of_square(square: str, betza: str, files: int = 8, ranks: int = 8, *,
-                        side: str = "white", royal_target: bool = False) -> list[str]:
+                        side: str = "white", royal_target: bool = False,
+                        dialect: str = "spec") -> list[str]:
     """On an empty board, the squares from which the piece ``betza`` attacks ``square``
-    (for teaching: the piece's attack pattern seen from the target)."""
-    parse_piece(betza)
-    base = Position(files, ranks)
+    (for teaching: the piece's attack pattern seen from the target), read in ``dialect``."""
+    parse_piece(betza, dialect)
+    base = Position(files, ranks, dialect=dialect)
     target = base.square(square)
     queries = []
     for x in range(files):

@@ -21,10 +21,10 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
-from translator.facts.translate import move_facts
+from translator.notation.dialects import has_switch
 from translator.notation.syntax import Piece, parse
 from translator.position import Position
-from translator.queries.moves import Move, distinct, parse_piece
+from translator.queries.moves import Move, distinct, parse_piece, piece_facts
 from translator.solve.readers import move_of, square_of
 from translator.squares import square_name
 
@@ -76,10 +76,15 @@ class Counterexample:
         pos.pieces[pos.square(self.start)] = PlacedPiece(self.side, letter="A")
         return board_fen(pos)
 
-    def paste_command(self, betza: str) -> str:
-        """A ``betza moves`` command line that shows this position for ``betza``."""
+    def paste_command(self, betza: str, dialect: str = "spec") -> str:
+        """A ``betza moves`` command line that shows this position for ``betza`` read in
+        ``dialect``."""
         table = f"A:{betza}" + (f",K:{betza}" if self.royal else "")
         extra = " --virgin" if self.virgin else ""
+        if self.side != "white":
+            extra += f" --side {self.side}"
+        if dialect != "spec":
+            extra += f" --dialect {dialect}"
         if self.ep:
             extra += f" --ep {','.join(self.ep)}" + (
                 f" --ep-victim {self.ep_victim}" if self.ep_victim else "")
@@ -94,6 +99,20 @@ class EquivResult:
     ranks: int
     equivalent: bool
     counterexample: Counterexample | None = None
+    dialect_a: str = "spec"
+    dialect_b: str = "spec"
+
+    @property
+    def label_a(self) -> str:
+        """``a`` with its reading when the two are not both the spec's: ``mafN (xboard)``."""
+        return self.a + (f" ({self.dialect_a})" if self._readings() else "")
+
+    @property
+    def label_b(self) -> str:
+        return self.b + (f" ({self.dialect_b})" if self._readings() else "")
+
+    def _readings(self) -> bool:
+        return (self.dialect_a, self.dialect_b) != ("spec", "spec")
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "equivalent": self.equivalent}
@@ -170,41 +189,64 @@ def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int,
 
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                targets_only: bool = False, timeout: float = 120.0,
-               progress: Callable[[int, int], None] | None = None) -> EquivResult:
+               progress: Callable[[int, int], None] | None = None,
+               dialect: str = "spec", dialect_b: str | None = None) -> EquivResult:
     """Decide whether ``a`` and ``b`` have the same moves from every start square in
     every position of a ``files`` x ``ranks`` board, both colours (a Black piece is a
-    White piece on the board turned round, so White suffices).
+    White piece on the board turned round, so White suffices, unless a reading turns
+    Black otherwise: XBoard's black-diagonals).
 
-    Moves are compared with all their effects unless ``targets_only``. One program holds
-    every start square; the solver guesses positions, requires a difference and
-    minimises the pieces on the board.
+    ``a`` is read in ``dialect`` and ``b`` in ``dialect_b`` (default: the same), so one
+    string can be compared under two readings. Moves are compared with all their effects
+    unless ``targets_only``. One program holds every start square; the solver guesses
+    positions, requires a difference and minimises the pieces on the board.
     """
     from translator.solve import engine
 
     Position(files, ranks)  # checks the size
-    pa, pb = parse_piece(a), parse_piece(b)
+    da, db = dialect, dialect if dialect_b is None else dialect_b
+    pa, pb = parse_piece(a, da), parse_piece(b, db)
     _unsupported(pa, a)
     _unsupported(pb, b)
-    if str(pa) == str(pb) or _same_definitions(pa, pb):
-        return EquivResult(a, b, files, ranks, True)
-    squares = start_squares(files, ranks, pa, pb)
-    empty = _empty_board_difference(a, b, files, ranks, squares, targets_only)
-    if empty is not None:
-        return EquivResult(a, b, files, ranks, False, empty)
-    facts = [move_facts(1, pa), move_facts(2, pb),
+    verdict = EquivResult(a, b, files, ranks, True, dialect_a=da, dialect_b=db)
+    if (str(pa) == str(pb) and da == db) or _same_definitions(a, b, da, db):
+        return verdict
+    sides = ["white"] + (["black"] if has_switch(da, "black-diagonals")
+                         or has_switch(db, "black-diagonals") else [])
+    starts = [(side, sq) for side in sides for sq in start_squares(files, ranks, pa, pb)]
+    verdict.counterexample = _empty_board_difference((a, da), (b, db), files, ranks, starts,
+                                                     targets_only)
+    if verdict.counterexample is not None:
+        verdict.equivalent = False
+        return verdict
+    facts = [piece_facts(1, a, da), piece_facts(2, b, db),
              f"compare({'targets' if targets_only else 'effects'})."]
-    for q, (x, y) in enumerate(squares):
+    for q, (side, (x, y)) in enumerate(starts):
         facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
-                     f"piece({q},{x},{y},white,1). piece({q},{x},{y},white,2).")
+                     f"piece({q},{x},{y},{side},1). piece({q},{x},{y},{side},2).")
     deadline = time.monotonic() + timeout
     ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
-    # Every counterexample now has a piece on the board. Decide square by square without
-    # optimising (the solver keeps what it learns); where the pieces differ, minimise
-    # core-guided (upward from one piece) and stop at the first one-piece answer.
+    best = _smallest(ctl, len(starts), deadline, timeout, progress)
+    if best is not None:
+        q, symbols = best
+        mine = [sym for sym in symbols if sym.arguments[0].number == q]
+        verdict.equivalent = False
+        verdict.counterexample = _counterexample(mine, files, ranks, starts[q])
+    return verdict
+
+
+def _smallest(ctl: clingo.Control, queries: int, deadline: float, timeout: float,
+              progress: Callable[[int, int], None] | None
+              ) -> tuple[int, list[clingo.Symbol]] | None:
+    """The start square (query) and model of a counterexample with the fewest pieces.
+
+    Every counterexample now has a piece on the board. Decide square by square without
+    optimising (the solver keeps what it learns); where the pieces differ, minimise
+    core-guided (upward from one piece) and stop at the first one-piece answer."""
     best: tuple[int, int, list[clingo.Symbol]] | None = None
-    for q in range(len(squares)):
+    for q in range(queries):
         if progress:
-            progress(q, len(squares))
+            progress(q, queries)
         solve, solver = ctl.configuration.solve, ctl.configuration.solver
         assert isinstance(solve, clingo.Configuration) and isinstance(solver, clingo.Configuration)
         solve.opt_mode = "ignore"
@@ -219,46 +261,41 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
             best = (size, q, found)
             if size <= 1:
                 break
-    if best is None:
-        return EquivResult(a, b, files, ranks, True)
-    _, q, symbols = best
-    mine = [sym for sym in symbols if sym.arguments[0].number == q]
-    return EquivResult(a, b, files, ranks, False,
-                       _counterexample(mine, files, ranks, squares[q]))
+    return None if best is None else (best[1], best[2])
 
 
-def _same_definitions(pa: Piece, pb: Piece) -> bool:
-    """Cheap first step: identical normalised move definitions (encodings/samedef.lp)."""
+def _same_definitions(a: str, b: str, da: str, db: str) -> bool:
+    """Cheap first step: identical normalised move definitions, the switches of each
+    reading that change them included (encodings/samedef.lp)."""
     from translator.solve import engine
 
-    facts = move_facts(1, pa) + " " + move_facts(2, pb)
-    return bool(engine.run(facts, "samedef.lp"))
+    return bool(engine.run(piece_facts(1, a, da) + " " + piece_facts(2, b, db), "samedef.lp"))
 
 
-def _empty_board_difference(a: str, b: str, files: int, ranks: int,
-                            squares: list[tuple[int, int]], targets_only: bool
+def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
+                            starts: list[tuple[str, tuple[int, int]]], targets_only: bool
                             ) -> Counterexample | None:
-    """A cheap first step: both pieces' moves from every start square of the empty board,
-    as a piece that has moved and then as one that has not; a difference there is a
-    counterexample with no other piece."""
+    """A cheap first step: both pieces' moves (each string with its reading) from every
+    start square of the empty board, as a piece that has moved and then as one that has
+    not; a difference there is a counterexample with no other piece."""
     from translator.queries.moves import MovesQuery, batch_moves
 
-    board = Position(files, ranks)
-    cases = [(sq, virgin) for virgin in (False, True) for sq in squares]
-    queries = [MovesQuery(text, square_name(sq), board, "white", virgin)
-               for sq, virgin in cases for text in (a, b)]
+    boards = {reading: Position(files, ranks, dialect=reading) for _, reading in (a, b)}
+    cases = [(side, sq, virgin) for virgin in (False, True) for side, sq in starts]
+    queries = [MovesQuery(text, square_name(sq), boards[reading], side, virgin)
+               for side, sq, virgin in cases for text, reading in (a, b)]
     answers = batch_moves(queries)
 
     def key(m: Move) -> tuple[Any, ...]:
         return (m.to,) if targets_only else m.effects()
 
-    for i, (sq, virgin) in enumerate(cases):
+    for i, (side, sq, virgin) in enumerate(cases):
         ma, mb = answers[2 * i], answers[2 * i + 1]
         if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
             raise ma if isinstance(ma, BetzaError) else mb  # type: ignore[misc]
         ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
         if ka != kb:
-            ce = Counterexample(files, ranks, square_name(sq), virgin=virgin)
+            ce = Counterexample(files, ranks, square_name(sq), side, virgin=virgin)
             ce.only_a = [m for m in ma if key(m) not in kb]
             ce.only_b = [m for m in mb if key(m) not in ka]
             return ce
@@ -283,8 +320,8 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
 
 
 def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
-                    start: tuple[int, int]) -> Counterexample:
-    ce = Counterexample(files, ranks, square_name(start))
+                    start: tuple[str, tuple[int, int]]) -> Counterexample:
+    ce = Counterexample(files, ranks, square_name(start[1]), start[0])
     moves: dict[str, list[Move]] = {"a": [], "b": []}
     for sym in symbols:
         name, args = sym.name, sym.arguments
@@ -296,7 +333,7 @@ def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
             continue
         sq = square_of(args[1], args[2])
         if name == "piece":
-            (ce.friends if args[3].name == "white" else ce.enemies).append(sq)
+            (ce.friends if args[3].name == ce.side else ce.enemies).append(sq)
         elif name == "royal":
             ce.royal.append(sq)
         elif name == "virgin":

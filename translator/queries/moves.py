@@ -23,7 +23,7 @@ from translator.solve.readers import Move, answer_move
 from translator.squares import Square
 
 __all__ = ["Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
-           "resolve_name", "solve_positions"]
+           "piece_facts", "resolve_name", "solve_positions"]
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
@@ -41,16 +41,25 @@ class MovesQuery:
 
 
 @lru_cache(maxsize=4096)
-def parse_piece(text: str) -> Piece:
-    """Parse (and check) a Betza string, or a piece name from the catalogue."""
+def parse_piece(text: str, reading: str = "spec") -> Piece:
+    """Parse (and check) a Betza string, or a piece name from the catalogue, as read in
+    ``reading`` (``spec``, a dialect, or ``dialect:difference``)."""
     from translator.notation.validate import validate
 
     try:
         piece = parse(resolve_name(text))
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
-    validate(piece)
+    validate(piece, reading)
     return piece
+
+
+def piece_facts(type_id: int, text: str, reading: str = "spec") -> str:
+    """The facts of piece type ``type_id``: the moves of ``text`` and its reading."""
+    from translator.facts.readings import reading_facts
+
+    return move_facts(type_id, parse_piece(text, reading)) + " " + reading_facts(type_id,
+                                                                                   reading)
 
 
 def _misspelt_name(text: str) -> BetzaError | None:
@@ -104,9 +113,9 @@ def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     pos = query.position
     side = check_side(query.side or pos.side_to_move)
     origin = pos.square(query.origin)
-    piece = parse_piece(query.betza)
+    piece = parse_piece(query.betza, pos.dialect)
     if pos.last_moved is not None:
-        parse_piece(pos.last_moved)
+        parse_piece(pos.last_moved, pos.dialect)
     pieces = dict(pos.pieces)
     old = pieces.get(origin)
     if old is not None and old.betza is None:
@@ -181,16 +190,18 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], en
     """
     from translator.solve import engine
 
-    types: dict[str | None, int] = {}
+    types: dict[tuple[str, str], int] = {}  # one type per string and reading
     facts: list[str] = []
     for _, pos, _, _ in items:
         betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
         for betza in betzas:
-            if betza and betza not in types:  # "" is a piece with no moves (immobile)
-                types[betza] = len(types) + 1
-                facts.append(move_facts(types[betza], parse_piece(betza)))
+            if betza and (betza, pos.dialect) not in types:  # "": a piece with no moves
+                types[betza, pos.dialect] = len(types) + 1
+                facts.append(piece_facts(len(types), betza, pos.dialect))
     for qid, pos, movers, extra in items:
-        facts.append(position_facts(qid, pos, types, movers, set()))
+        read: dict[str | None, int | str] = {
+            betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
+        facts.append(position_facts(qid, pos, read, movers, set()))
         facts.append(extra)
     found: dict[int, list[tuple[Square, Move]]] = {}
     for sym in engine.run("\n".join(facts), encoding, timeout=timeout):
@@ -257,13 +268,16 @@ def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
 
 def moves(betza: str, origin: str, position: Position | None = None, *,
           side: str | None = None, virgin: bool = False, timeout: float = 60.0,
-          max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Move]:
+          max_atoms: int = DEFAULT_MAX_ATOMS, dialect: str | None = None) -> list[Move]:
     """The moves of the piece ``betza`` standing on ``origin``.
 
     ``side`` defaults to the position's side to move; ``virgin`` says the piece has not
-    moved yet (for ``i`` moves).
+    moved yet (for ``i`` moves); ``dialect`` reads the strings as XBoard (``xboard``) or
+    the Interactive Diagram (``diagram``) does, instead of the position's reading.
     """
     pos = position or Position.light()
+    if dialect is not None:
+        pos = replace(pos, dialect=dialect)
     result = batch_moves([MovesQuery(betza, origin, pos, side, virgin)], timeout=timeout,
                          max_atoms=max_atoms)[0]
     if isinstance(result, BetzaError):

@@ -25,7 +25,6 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
-from translator.facts.translate import move_facts
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
@@ -76,11 +75,11 @@ def _facts(ctx: WhyContext, ids: dict[str, int], extra: str) -> str:
 
 
 def _control(ctx: WhyContext, extra: str, options: list[str]) -> clingo.Control:
-    from translator.queries.moves import parse_piece
+    from translator.queries.moves import piece_facts
     from translator.solve import engine
 
     ids = {betza: t for t, betza in ctx.types.items()}
-    facts = [move_facts(t, parse_piece(betza)) for t, betza in ctx.types.items()]
+    facts = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
     facts.append(_facts(ctx, ids, extra))
     return engine.ground("why.lp", "\n".join(facts), options).ctl
 
@@ -178,7 +177,7 @@ def _context(betza: str, origin: str, to: str, position: Position, side: str | N
     types: dict[int, str] = {}
     for text in [mover.betza] + [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]:
         if text and text not in types.values():
-            parse_piece(text)
+            parse_piece(text, position.dialect)
             types[len(types) + 1] = text
     ctx = WhyContext(betza, piece, mover.side, square_name(start), square_name(goal), pos,
                    types, 1, {})
@@ -196,15 +195,18 @@ def _path_key(ctx: WhyContext, path: WhyPath) -> tuple[Any, ...]:
 
 
 def why(betza: str, origin: str, to: str, position: Position | None = None,
-        side: str | None = None, virgin: bool = False, *, timeout: float = 60.0) -> Why:
+        side: str | None = None, virgin: bool = False, *, timeout: float = 60.0,
+        dialect: str | None = None) -> Why:
     """Can the piece ``betza`` on ``origin`` go to ``to`` in ``position``, and why (not)?
 
     ``side`` defaults to the position's side to move, ``virgin`` says the piece has not
-    moved yet. Raises :class:`BetzaError` on bad input or when the solver runs out of
-    ``timeout`` seconds.
+    moved yet, ``dialect`` overrides the position's reading. Raises :class:`BetzaError`
+    on bad input or when the solver runs out of ``timeout`` seconds.
     """
     deadline = time.monotonic() + timeout
     position = position or Position.light()
+    if dialect is not None:
+        position = replace(position, dialect=dialect)
     ctx, query = _context(betza, origin, to, position, side, virgin)
     (found,) = batch_moves([query], timeout=timeout)
     if isinstance(found, BetzaError):

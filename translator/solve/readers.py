@@ -38,6 +38,12 @@ class Move:
     def is_capture(self) -> bool:
         return bool(self.captures)
 
+    @property
+    def is_null(self) -> bool:
+        """A null move: the piece comes back to its own square (the readings of XBoard and
+        the Interactive Diagram allow it, e.g. ``aaK``; the spec's does not)."""
+        return len(self.legs) > 1 and self.to == self.legs[0]
+
     def effects(self) -> tuple[Any, ...]:
         """What makes two moves different: destination and side effects."""
         return (self.to, frozenset(self.captures), frozenset(self.unloads),
@@ -53,6 +59,8 @@ class Move:
             out["ep_rights"] = list(self.ep_rights)
         if self.mover:
             out["mover"] = self.mover
+        if self.is_null:
+            out["null_move"] = True
         return out
 
 

@@ -24,6 +24,7 @@ function syncControls() {
   $("files").value = String(state.files);
   $("ranks").value = String(state.ranks);
   $("side").value = state.side;
+  $("dialect").value = state.dialect;
   $("unmoved").checked = state.unmoved;
   for (const key of ["ep", "ep_victim", "last_moved", "fen", "pieces"]) $(key).value = state[key];
   for (const radio of document.querySelectorAll("input[name=mode]")) {
@@ -229,6 +230,7 @@ function wire() {
     $(key).addEventListener("change", e => { state[key] = Number(e.target.value); rebuild(); update(); });
   }
   $("side").addEventListener("change", e => { state.side = e.target.value; update(); });
+  $("dialect").addEventListener("change", e => { state.dialect = e.target.value; update(); });
   $("unmoved").addEventListener("change", e => { state.unmoved = e.target.checked; update(); });
   for (const key of ["ep", "ep_victim", "last_moved"]) {
     $(key).addEventListener("change", e => { state[key] = e.target.value; update(); });

@@ -147,7 +147,8 @@ export async function compare(loadPosition) {
   }
   const mine = ++verdicts;
   const answer = await query({ query: "equiv", a: state.betza, b: state.betza2,
-                               files: state.files, ranks: state.ranks });
+                               files: state.files, ranks: state.ranks,
+                               dialect: state.dialect });
   if (mine !== verdicts) return;
   if (!answer.ok) {
     verdict.dataset.verdict = "error";

@@ -1,8 +1,9 @@
 // The page's state and its permalink: everything a teacher shares lives in the URL query.
-// Keys: betza betza2 from files ranks side friends enemies unmoved ep ep_victim last_moved
-// mode pane moves captures both (draw mode) fen pieces variant target (attacks).
+// Keys: betza betza2 from files ranks side dialect friends enemies unmoved ep ep_victim
+// last_moved mode pane moves captures both (draw mode) fen pieces variant target (attacks).
 
 export const MAX_SIZE = 26;
+export const DIALECTS = ["spec", "xboard", "diagram"];
 
 export function squareName(x, y) {
   return String.fromCharCode(97 + x) + String(y + 1);
@@ -15,6 +16,7 @@ export function parseSquare(name) {
 
 export const state = {
   betza: "N", betza2: "", files: 8, ranks: 8, side: "white", from: "d4",
+  dialect: "spec",            // how the strings are read: spec, xboard or diagram
   friends: new Set(), enemies: new Set(), unmoved: false,
   ep: "", ep_victim: "", last_moved: "",
   mode: "edit", pane: "explain",
@@ -31,7 +33,7 @@ function listParam(value) {
 
 export function loadFromUrl(search) {
   const q = new URLSearchParams(search);
-  for (const key of ["betza", "betza2", "side", "from", "ep", "ep_victim", "last_moved",
+  for (const key of ["betza", "betza2", "side", "dialect", "from", "ep", "ep_victim", "last_moved",
                      "mode", "pane", "fen", "pieces", "variant", "target"]) {
     if (q.has(key)) state[key] = q.get(key);
   }
@@ -45,6 +47,7 @@ export function loadFromUrl(search) {
     for (const sq of listParam(q.get(kind))) state.want.set(sq, kind);
   }
   if (state.side !== "black") state.side = "white";
+  if (!DIALECTS.includes(state.dialect)) state.dialect = "spec";
   if (!["edit", "draw", "attacks"].includes(state.mode)) state.mode = "edit";
 }
 
@@ -57,6 +60,7 @@ export function toUrl() {
   q.set("files", String(state.files));
   q.set("ranks", String(state.ranks));
   if (state.side !== "white") q.set("side", state.side);
+  if (state.dialect !== "spec") q.set("dialect", state.dialect);
   if (state.unmoved) q.set("unmoved", "1");
   for (const key of ["ep", "ep_victim", "last_moved", "betza2", "fen", "pieces", "variant",
                      "target"]) {
@@ -78,6 +82,7 @@ export function positionSpec() {
   if (state.ep.trim()) spec.ep = state.ep.trim();
   if (state.ep_victim.trim()) spec.ep_victim = state.ep_victim.trim();
   if (state.last_moved.trim()) spec.last_moved = state.last_moved.trim();
+  if (state.dialect !== "spec") spec.dialect = state.dialect;
   return spec;
 }
 

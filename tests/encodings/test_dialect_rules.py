@@ -1,0 +1,85 @@
+"""The switches of encodings/dialects.lp on their own: translator facts plus one
+reading(T,Name,Dialect) fact in, derived atoms out. Expected values come from the spec's
+dialects.md (and XBoard's moves.c, read by hand), not from the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.encodings.test_core_rules import atoms
+from translator.facts.readings import reading_facts
+from translator.facts.translate import move_facts
+from translator.notation.dialects import table
+from translator.notation.syntax import parse
+from translator.solve import engine
+
+SPEC_NOTE = Path("/work/shared/spec/dialects.md")
+
+
+def facts(betza: str, reading: str) -> str:
+    return move_facts(1, parse(betza)) + " " + reading_facts(1, reading)
+
+
+def test_every_named_difference_of_the_note_is_a_switch() -> None:
+    names = {(s.name, s.dialect) for s in table()}
+    assert {n for n, _ in names} == {
+        "range-inheritance", "range-toggle-with-number", "default-continuation-directions",
+        "visited-squares", "hop-off-range", "oblique-continuation", "vs-in-king-system",
+        "n-on-stepper", "g-on-leaper", "black-diagonals", "horizontal-non-jumping",
+        "ski-slider-range", "lame-with-hop"}
+    # XBoard = spec on these two; only the Diagram differs
+    assert not {("range-toggle-with-number", "xboard"),
+                ("default-continuation-directions", "xboard")} & names
+    assert {("visited-squares", "xboard"), ("visited-squares", "diagram"),
+            ("hop-off-range", "xboard"), ("hop-off-range", "diagram")} <= names
+    if SPEC_NOTE.exists():  # the note's bold names, where it is at hand
+        bold = set(re.findall(r"\*\*([a-z-]+)\*\*", SPEC_NOTE.read_text()))
+        assert bold == {n for n, _ in names}
+
+
+def test_xboard_reads_vr_on_the_king_as_v_and_r() -> None:
+    # vrK: f (0), b (4), r (2) in XBoard; the spec's fr + br are 1 and 3
+    assert atoms(facts("vrK", "xboard"), "dir1", 3) == {(1, 1, 0), (1, 1, 2), (1, 1, 4)}
+    assert atoms(facts("vrK", "spec"), "dir1", 3) == {(1, 1, 1), (1, 1, 3)}
+
+
+def test_xboard_continues_an_oblique_atom_in_the_king_system() -> None:
+    assert atoms(facts("mafN", "xboard"), "legfam", 4) == {(1, 1, 1, "obl(2,1)"),
+                                                           (1, 1, 2, "line(2)")}
+    # the hop-off leg of a one-leg hopper goes on along the first leg's ray
+    assert atoms(facts("pN", "xboard"), "legfam", 4) == {(1, 1, 1, "obl(2,1)"),
+                                                         (1, 1, 2, "obl(2,1)")}
+
+
+def test_black_keeps_the_diagonals_of_a_mixed_king_set_in_xboard() -> None:
+    # rlbK = r (2) and bl (5): Black turns r round (4 eighths), not bl (0)
+    assert atoms(facts("rlbK", "xboard"), "blackturn", 4) == {(1, 1, 2, 4), (1, 1, 5, 0)}
+    assert atoms(facts("bK", "xboard"), "blackturn", 4) == {(1, 1, 4, 4)}
+
+
+def test_default_directions_of_a_continuation_leg() -> None:
+    spec = {r for *_, r in atoms(facts("aW", "spec"), "dfltturn", 3)}
+    diagram = {r for *_, r in atoms(facts("aW", "diagram"), "dfltturn", 3)}
+    assert spec == {0, 2, 6} and diagram == {0, 1, 2, 3, 5, 6, 7}
+    assert {r for *_, r in atoms(facts("aK", "xboard"), "dfltturn", 3)} == {0, 1, 2, 3, 5, 6, 7}
+
+
+def test_samedef_tells_two_readings_apart_only_where_a_switch_matters() -> None:
+    def same(a: str, ra: str, b: str, rb: str) -> bool:
+        f = (move_facts(1, parse(a)) + reading_facts(1, ra) + " " + move_facts(2, parse(b))
+             + reading_facts(2, rb))
+        return bool(engine.run(f, "samedef.lp"))
+
+    assert same("N", "spec", "N", "xboard")        # no switch touches the knight
+    assert not same("mafN", "spec", "mafN", "xboard")
+    assert not same("masW3", "spec", "masW3", "diagram")
+    assert same("masW3", "diagram", "masW3", "diagram")
+
+
+def test_no_program_warns_with_every_switch_on() -> None:
+    for reading in ("xboard", "diagram"):
+        for betza in ("mafN", "gafN2pR4", "npDDnDjB", "aaKvrKrlbK", "ifnmW6gKgR2"):
+            program = engine.ground("moves.lp", facts(betza, reading) +
+                                    " board(0,8,8). piece(0,4,3,white,1). mover(0,4,3).")
+            assert program.messages == []

@@ -1,0 +1,218 @@
+"""Every example of the spec's dialects.md, each square set derived by hand.
+
+Squares are (file, rank); White moves up the board. ``to(...)`` lists the destinations of
+the moves of a piece on an otherwise given board, read in one dialect."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from translator import Position, moves
+from translator.errors import BetzaError
+from translator.queries.dialect_diff import dialect_differences
+from translator.queries.equiv import equivalent
+from translator.queries.why import why
+
+
+def to(betza: str, origin: str, dialect: str, *, friends: tuple[str, ...] = (),
+       side: str = "white", virgin: bool = False) -> list[str]:
+    pos = Position.light(8, 8, side=side, friends=friends)
+    found = moves(betza, origin, pos, virgin=virgin, dialect=dialect)
+    return sorted({m.to for m in found}, key=lambda s: (s[0], int(s[1:])))
+
+
+def test_oblique_continuation_mafN() -> None:
+    # e4 -> c3 (-2,-1): the spec repeats the leap to a2; XBoard turns it into the King
+    # direction bl and leaps (2,2) to a1. Likewise c5 -> a6 / a5 (l: (2,0)),
+    # d6 -> c8 / b8 (fl: (2,2)), f6 -> g8 / f8 (f: (0,2)).
+    assert to("mafN", "e4", "spec") == ["a2", "a6", "c8", "g8"]
+    assert to("mafN", "e4", "diagram") == ["a2", "a6", "c8", "g8"]
+    assert to("mafN", "e4", "xboard") == ["a1", "a5", "b8", "f8"]
+
+
+def test_afrN_is_accepted_only_where_later_legs_use_king_directions() -> None:
+    with pytest.raises(BetzaError, match="oblique-later-legs"):
+        to("afrN", "e4", "spec")
+    # c3 then fr of bl = l: (2,0) -> a3; c5 then fr of l = fl -> a7; d6 then f -> d8;
+    # f6 then fr of f = fr: (2,2) -> h8
+    assert to("afrN", "e4", "xboard") == ["a3", "a7", "d8", "h8"]
+
+
+def test_range_inheritance_masW3() -> None:
+    # from a1: up to 3 steps north or east, then a right-angle turn. The spec (and
+    # XBoard) goes up to 3 more steps; the Diagram one step.
+    full = ["b2", "b3", "b4", "c2", "c3", "c4", "d2", "d3", "d4"]
+    assert to("masW3", "a1", "spec") == full
+    assert to("masW3", "a1", "xboard") == full
+    assert to("masW3", "a1", "diagram") == ["b2", "b3", "b4", "c2", "d2"]
+
+
+def test_default_continuation_directions_aW() -> None:
+    # spec/XBoard: from each W square forward, left, right: the 8 squares at distance 2
+    spec = ["c4", "d3", "d5", "e2", "e6", "f3", "f5", "g4"]
+    assert to("aW", "e4", "spec") == spec
+    assert to("aW", "e4", "xboard") == spec
+    # Diagram: also the 45 and 135 degree turns as an F step: the Knight squares
+    # (e5 -> f6, d6 ...) and the W squares beside the start (e5 -> f4, d4 ...)
+    knight = ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    beside = ["d4", "e3", "e5", "f4"]
+    assert to("aW", "e4", "diagram") == sorted(spec + knight + beside,
+                                               key=lambda s: (s[0], int(s[1:])))
+
+
+def test_visited_squares_aaK_null_move() -> None:
+    # a1 -> a2 -> b1 -> a1: the third leg comes back to the start. The spec forbids a
+    # visited square; XBoard and the Diagram only the straight reversal.
+    assert "a1" not in to("aaK", "a1", "spec")
+    for dialect in ("xboard", "diagram"):
+        found = moves("aaK", "a1", Position.light(), dialect=dialect)
+        null = [m for m in found if m.to == "a1"]
+        assert null and all(m.is_null for m in null)
+        assert null[0].as_json()["null_move"] is True
+        assert to("aaK", "a1", dialect) == sorted(
+            to("aaK", "a1", "spec") + ["a1"], key=lambda s: (s[0], int(s[1:])))
+
+
+def test_vs_in_king_system_vrK() -> None:
+    assert to("vrK", "e4", "spec") == ["f3", "f5"]          # fr and br
+    assert to("vrK", "e4", "xboard") == ["e3", "e5", "f4"]  # f, b and r
+    assert to("vrK", "e4", "diagram") == ["f3", "f5"]
+
+
+def test_n_on_stepper_never_moves_in_xboard() -> None:
+    assert to("ifnmW6", "e2", "spec", virgin=True) == ["e3", "e4", "e5", "e6", "e7", "e8"]
+    assert to("ifnmW6", "e2", "xboard", virgin=True) == []
+    # e5, then fs: 45 degrees either way (an F step)
+    assert to("fnafsmW", "e4", "spec") == ["d6", "f6"]
+    assert to("fnafsmW", "e4", "xboard") == []
+
+
+def test_g_on_leaper_gK() -> None:
+    # friends on e5 and f5: gK = gafK mounts e5 and slides on to e6 e7 e8, mounts f5
+    # and slides on to g6 h7. XBoard: no hop-off at all.
+    contra = ["e6", "e7", "e8", "g6", "h7"]
+    assert to("gK", "e4", "spec", friends=("e5", "f5")) == contra
+    assert to("gafK", "e4", "spec", friends=("e5", "f5")) == contra
+    assert to("gK", "e4", "diagram", friends=("e5", "f5")) == contra
+    assert to("gK", "e4", "xboard", friends=("e5", "f5")) == []
+
+
+def test_hop_off_range() -> None:
+    # gR2 on a1 with a friend on c1: the mount is at the range limit
+    assert to("gR2", "a1", "spec", friends=("c1",)) == ["d1"]
+    assert to("gR2", "a1", "xboard", friends=("c1",)) == []
+    assert to("gR2", "a1", "xboard", friends=("b1",)) == ["c1"]
+    assert to("gR2", "a1", "diagram", friends=("c1",)) == ["d1", "e1", "f1", "g1", "h1"]
+    # pR4 over b1: the spec hops off with 4 more steps, XBoard with the 3 left, the
+    # Diagram with one
+    assert to("pR4", "a1", "spec", friends=("b1",)) == ["c1", "d1", "e1", "f1"]
+    assert to("pR4", "a1", "xboard", friends=("b1",)) == ["c1", "d1", "e1"]
+    assert to("pR4", "a1", "diagram", friends=("b1",)) == ["c1"]
+    # pK and pN have no moves in XBoard (nothing is left of a range of 1)
+    assert to("pK", "e4", "spec", friends=("e5",)) == ["e6"]
+    assert to("pK", "e4", "xboard", friends=("e5",)) == []
+    assert to("pN", "e4", "xboard", friends=("f6",)) == []
+
+
+def test_range_toggle_with_number() -> None:
+    # gafN2 over b3: the spec strips the 2 and goes on as a Knight (c5); the Diagram as a
+    # Nightrider (c5 d7); XBoard goes on in its King system from b3: (0,2) to b5
+    assert to("gafN2", "a1", "spec", friends=("b3",)) == ["c5"]
+    assert to("gafN2", "a1", "diagram", friends=("b3",)) == ["c5", "d7"]
+    assert to("gafN2", "a1", "xboard", friends=("b3",)) == ["b5"]
+    # gB3 over b2: one step in the spec and XBoard, without limit in the Diagram
+    assert to("gB3", "a1", "spec", friends=("b2",)) == ["c3"]
+    assert to("gB3", "a1", "xboard", friends=("b2",)) == ["c3"]
+    assert to("gB3", "a1", "diagram", friends=("b2",)) == ["c3", "d4", "e5", "f6", "g7", "h8"]
+
+
+def test_black_diagonals_rlbK() -> None:
+    # rlbK = r + bl. Black turned round: r is d4 (toward the a-file) and bl is f5; XBoard
+    # turns only r and keeps White's bl: d3
+    assert to("rlbK", "e4", "spec", side="black") == ["d4", "f5"]
+    assert to("rlbK", "e4", "xboard", side="black") == ["d3", "d4"]
+    assert to("rlbK", "e4", "xboard") == to("rlbK", "e4", "spec") == ["d3", "f4"]
+
+
+def test_horizontal_non_jumping_nD() -> None:
+    # every neighbour of d4 occupied: nD is blocked everywhere, except sideways in the
+    # Diagram (b4 f4)
+    ring = ("c4", "e4", "d5", "d3")
+    assert to("nD", "d4", "spec", friends=ring) == []
+    assert to("nD", "d4", "xboard", friends=ring) == []
+    assert to("nD", "d4", "diagram", friends=ring) == ["b4", "f4"]
+
+
+def test_ski_slider_range_jB() -> None:
+    # c1: the first square is skipped; the spec slides on to h6, the Diagram only the
+    # three steps of * (rank 1 to the middle)
+    assert to("jB", "c1", "spec") == ["a3", "e3", "f4", "g5", "h6"]
+    assert to("jB", "c1", "diagram") == ["a3", "e3", "f4", "g5"]
+
+
+def test_lame_with_hop_npDD() -> None:
+    # friends on a2 and a3: npDD cannot jump a2 to mount a3; the Diagram drops the n
+    assert to("npDD", "a1", "spec", friends=("a2", "a3")) == []
+    assert to("pDD", "a1", "spec", friends=("a2", "a3")) == ["a5", "a7"]
+    assert to("npDD", "a1", "diagram", friends=("a2", "a3")) == ["a5", "a7"]
+
+
+def test_equivalence_between_readings() -> None:
+    same = equivalent("N", "N", dialect_b="xboard")
+    assert same.equivalent and same.label_b == "N (xboard)"
+    differ = equivalent("mafN", "mafN", dialect_b="xboard")
+    ce = differ.counterexample
+    assert not differ.equivalent and ce is not None
+    assert {m.to for m in ce.only_a} and {m.to for m in ce.only_b}
+    # under one reading both strings are read the same way: XBoard's vrK is vK rK
+    assert equivalent("vrK", "vKrK", dialect="xboard").equivalent
+    assert not equivalent("vrK", "vKrK").equivalent
+    # Black matters for XBoard's black-diagonals
+    black = equivalent("rlbK", "rlbK", dialect_b="xboard")
+    assert not black.equivalent and black.counterexample.side == "black"
+
+
+def test_why_reports_the_null_move() -> None:
+    answer = why("aaK", "a1", "a1", Position.light(), dialect="xboard")
+    assert answer.possible and "null move" in "\n".join(answer.explanation)
+
+
+def test_dialect_differences() -> None:
+    (only,) = dialect_differences("masW3")
+    assert (only.name, only.dialect, only.origin, only.side) == (
+        "range-inheritance", "diagram", "a1", "white")
+    # from a1, with nothing else on the board: the spec's long second legs
+    assert only.spec_only == ["c3", "c4", "d3", "d4"] and only.dialect_only == []
+    assert "implied" in only.description or "own range" in only.description
+    assert dialect_differences("N") == []
+    names = {(d.name, d.dialect) for d in dialect_differences("aaK")}
+    assert names == {("visited-squares", "xboard"), ("visited-squares", "diagram")}
+    assert dialect_differences("aaK")[0].as_json()["dialect_only"] == ["a1"]
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "translator.cli.main", *args], input=stdin,
+                          capture_output=True, text=True, check=False)
+
+
+def test_cli_and_batch_take_a_dialect() -> None:
+    out = run_cli("moves", "mafN", "--from", "e4", "--dialect", "xboard", "--json")
+    assert [m["to"] for m in json.loads(out.stdout)["moves"]] == ["a1", "a5", "b8", "f8"]
+    bad = run_cli("moves", "N", "--from", "e4", "--dialect", "winboard")
+    assert bad.returncode == 2 and "unknown dialect 'winboard'" in bad.stderr
+    eq = run_cli("equiv", "mafN", "--dialect-b", "xboard")
+    assert eq.returncode == 1 and "mafN (spec) and mafN (xboard) differ" in eq.stdout
+    assert "--dialect xboard" in eq.stdout
+    lines = [{"query": "moves", "betza": "vrK", "from": "e4", "dialect": "xboard"},
+             {"query": "equiv", "a": "N", "dialect_b": "diagram"},
+             {"query": "attacks", "square": "f4", "dialect": "xboard",
+              "pieces": {"e4": {"betza": "vrK"}}}]
+    answers = [json.loads(line) for line in run_cli(
+        "batch", stdin="\n".join(json.dumps(x) for x in lines)).stdout.splitlines()]
+    assert [m["to"] for m in answers[0]["moves"]] == ["e3", "e5", "f4"]
+    assert answers[1] == {"ok": True, "equivalent": True}
+    assert [a["from"] for a in answers[2]["attackers"]] == ["e4"]

@@ -1,0 +1,69 @@
+"""Where a Betza string moves otherwise in XBoard or the Interactive Diagram: for every named
+difference of kb/dialects.lp, a small position where the spec's reading and that dialect's
+(with only that one switch on) differ, found by the equivalence solver.
+
+A switch that does not change the string's normalised moves (encodings/samedef.lp) is
+proved harmless without a search; every other switch goes to the search of
+encodings/equiv.lp with the string as type 1 (the spec) and as type 2 (the switch).
+
+>>> [(d.name, d.dialect) for d in dialect_differences("masW3")]
+[('range-inheritance', 'diagram')]
+>>> dialect_differences("N")
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from translator.notation.dialects import table
+from translator.queries.equiv import equivalent
+
+__all__ = ["DialectDifference", "dialect_differences"]
+
+
+@dataclass(frozen=True)
+class DialectDifference:
+    """One named difference the string touches, with a position that shows it."""
+
+    name: str              # stable identifier from dialects.md, e.g. "range-inheritance"
+    dialect: str           # "xboard" or "diagram"
+    description: str       # the difference in words (from kb)
+    files: int
+    ranks: int
+    origin: str            # square of the piece, e.g. "e4"
+    side: str              # "white" / "black"
+    friends: list[str]
+    enemies: list[str]
+    spec_only: list[str]   # destinations only the spec reading gives there
+    dialect_only: list[str]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "dialect": self.dialect, "description": self.description,
+                "files": self.files, "ranks": self.ranks, "from": self.origin,
+                "side": self.side, "friends": self.friends, "enemies": self.enemies,
+                "spec_only": self.spec_only, "dialect_only": self.dialect_only}
+
+
+def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
+                        timeout: float = 60.0) -> list[DialectDifference]:
+    """Every named difference the string touches, each with a small position where the spec
+    reading and that dialect's reading (with only that one switch on) differ, found by the
+    equivalence solver (not looked up)."""
+    found = []
+    for switch in table():
+        result = equivalent(betza, betza, files, ranks, timeout=timeout,
+                            dialect_b=f"{switch.dialect}:{switch.name}")
+        ce = result.counterexample
+        if result.equivalent or ce is None:
+            continue
+        found.append(DialectDifference(
+            switch.name, switch.dialect, switch.description, files, ranks, ce.start, ce.side,
+            list(ce.friends), list(ce.enemies), _squares(ce.only_a), _squares(ce.only_b)))
+    return found
+
+
+def _squares(moves: list[Any]) -> list[str]:
+    """The destinations of ``moves``, once each, by file and rank."""
+    return sorted({m.to for m in moves}, key=lambda s: (s[0], int(s[1:])))
