@@ -174,3 +174,13 @@ def test_why_traces_a_griffon_through_its_ferz_square():
     assert not answer.possible
     assert "leg 1 ends on e5, which must be empty but holds a friend" in answer.explanation[2]
     assert any("leg 1: d4 -> e5" in line for line in answer.explanation)
+
+
+def test_brackets_are_read_only_by_the_spec_reading():
+    # brackets.md open point 7: neither XBoard nor the stored Interactive Diagram reads them
+    from translator.position import Position
+    from translator.queries.moves import moves
+
+    with pytest.raises(BetzaError) as err:
+        moves("K[F?R]", "d4", Position.light(8, 8), dialect="xboard")
+    assert "read only as the spec reads it" in err.value.message and err.value.pos == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from translator.errors import BetzaError
 from translator.notation.brackets import check_bracket
-from translator.notation.dialects import has_switch
+from translator.notation.dialects import has_switch, switches
 from translator.notation.kbtables import geometry, tables
 from translator.notation.syntax import MoveDef, Piece
 
@@ -21,6 +21,11 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     king_later = has_switch(reading, "oblique-continuation")
     for move in piece.moves:
         if move.is_bracket:
+            if switches(reading):
+                raise BetzaError("the bracket notation is read only as the spec reads it: "
+                                 "XBoard and the Interactive Diagram do not read brackets "
+                                 "(use the spec reading, or convert it: betza convert --to a)",
+                                 text=text, pos=text.find("[", move.start))
             check_bracket(text, move)
             continue
         if move.atom.letter == "@":
