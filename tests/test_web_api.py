@@ -109,3 +109,15 @@ def test_svg_download_draws_the_board(client):
     assert res.status_code == 200 and res.headers["content-type"].startswith("image/svg+xml")
     # the Xiangqi horse may move or capture on each of its six squares
     assert res.text.count('class="mark mark-both"') == 6 and "move only" not in res.text
+
+
+def test_bracket_strings_over_http(client):
+    # the Griffon of brackets.md section 4 from d4, and a malformed bracket: 400 with a caret
+    answer = client.post("/api/query", json={"query": "moves", "betza": "[F?R]", "from": "d4"})
+    assert answer.status_code == 200
+    assert len(answer.json()["moves"]) == 24
+    bad = client.post("/api/query", json={"query": "moves", "betza": "[F?", "from": "d4"})
+    assert bad.status_code == 400 and "not closed" in bad.json()["error"]
+    converted = client.post("/api/query", json={"query": "convert", "betza": "yafsF",
+                                                "to": "bracket"})
+    assert converted.json()["result"] == "[F-R]"
