@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza find --from e4 --both c5,c3,d6,d2,f6,f2,g5,g3 \\
              --example "from=e4 friends=e5 both=c5,c3,d2,f2,g5,g3"
       nN: the Xiangqi horse, blocked on e5
+  betza find --notation any --from d4 --both c3,c5,e3,e5,c2,c1,c6,c7,c8,e2,e1,e6,e7,e8,\
+             b3,a3,b5,a5,f3,g3,h3,f5,g5,h5
+      [F?R]: the Griffon in the bracket notation (FyafsF without --notation any)
   betza find --from e4 --moves e5 --captures d5,f5 --json
       {"ok": true, "betza": "fmWfcF", "alternatives": [], ...}
   betza find --file drawing.json        a JSON list of examples (keys as in docs/batch.md)""")
@@ -42,6 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help='another example: "from=e4 board=8x8 friends=e5 both=c5,c3"')
     p.add_argument("--file", metavar="FILE", help="examples as a JSON list")
     p.add_argument("--limit", type=int, default=5, help="most alternatives shown (default 5)")
+    p.add_argument("--notation", choices=["a", "any"], default="a",
+                   help="a: strings every program reads (default); any: the bracket "
+                   "notation's bent riders ([F?R]) too")
     p.add_argument("--interactive", action="store_true",
                    help="when shortest strings disagree, ask which is right and search again")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -82,13 +88,13 @@ def run(args: argparse.Namespace) -> int:
     from translator.queries.find import find
 
     examples = _examples(args)
-    result = find(examples, limit=args.limit)
+    result = find(examples, limit=args.limit, notation=args.notation)
     while args.interactive and sys.stdin.isatty() and result.differ_at is not None:
         extra = ask_which(result)
         if extra is None:
             break
         examples.append(extra)
-        result = find(examples, limit=args.limit)
+        result = find(examples, limit=args.limit, notation=args.notation)
     if args.json:
         print(json.dumps(result.as_json()))
     else:

@@ -202,8 +202,11 @@ def _find(line: dict[str, Any]) -> dict[str, Any]:
     limit = line.get("limit", 5)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
         raise BetzaError("limit must be a whole number from 1 to 50")
+    notation = line.get("notation", "a")
+    if not isinstance(notation, str):
+        raise BetzaError("notation must be \"a\" or \"any\"")
     return find([Example.from_json(e) for e in examples], limit=limit,
-                timeout=line_limits(line)[0]).as_json()
+                timeout=line_limits(line)[0], notation=notation).as_json()
 
 
 def _convert(line: dict[str, Any]) -> dict[str, Any]:

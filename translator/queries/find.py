@@ -79,13 +79,15 @@ def _facts(examples: list[Example], space: Space) -> str:
     return "\n".join(out)
 
 
-def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0) -> FindResult:
-    """The shortest Betza string of the search space whose moves are the drawn ones."""
+def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
+         notation: str = "a") -> FindResult:
+    """The shortest Betza string of the search space whose moves are the drawn ones
+    (``notation="any"``: the bracket notation's candidates too)."""
     if not examples:
         raise BetzaError("find needs at least one example")
     if not any(ex.wanted() for ex in examples):
         raise BetzaError("nothing is drawn: mark at least one destination in some example")
-    space = candidate_space()
+    space = candidate_space(notation)
     deadline = time.monotonic() + timeout
     ctl = engine.ground("find.lp", _facts(examples, space), ["--opt-mode=optN"]).ctl
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]

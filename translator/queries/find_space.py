@@ -108,19 +108,32 @@ def _expand(family: dict, modes: list[str]) -> list[tuple[str, str]]:
     for template in family["templates"]:
         for atom in family["atoms"]:
             ranges = family.get("ranges", []) if "{range}" in template else [""]
-            for rng in ranges:
+            seconds = family.get("seconds", []) if "{second}" in template else [""]
+            for rng, second in ((r, s) for r in ranges for s in seconds):
                 for mode in modes if "{mode}" in template else [""]:
-                    text = template.format(mode=mode, atom=atom, range=rng)
+                    text = template.format(mode=mode, atom=atom, range=rng, second=second)
                     out.append((text, family["name"]))
     return out
 
 
+NOTATIONS = ("a", "any")  # the a-notation only; or the bracket notation's families too
+
+
 @cache
-def candidate_space() -> Space:
-    """Every candidate move of the search space, in the order of kb/find_space.toml."""
+def candidate_space(notation: str = "a") -> Space:
+    """Every candidate move of the search space, in the order of kb/find_space.toml; the
+    families of the bracket notation only with ``notation="any"``.
+
+    >>> "[F?R]" in [str(c.move) for c in candidate_space("any").candidates]
+    True
+    """
+    if notation not in NOTATIONS:
+        raise BetzaError(f"the notation to search is 'a' or 'any', not {notation!r}")
     config = _config()
     candidates = []
     for family in config["family"]:
+        if family.get("notation", "a") != "a" and notation != "any":
+            continue
         for text, name in _expand(family, config["modes"]):
             (move,) = parse(text).moves
             geo = geometry(move)
