@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.squares_help import S
 from translator.cli.main import main
 from translator.errors import BetzaError
 from translator.jsonapi.batch import answer_group
@@ -91,15 +92,16 @@ def test_cli_first_line_is_the_string_and_exit_codes(capsys) -> None:
     assert main(["find", "--from", "d4", "--moves", "z9"]) == 2
 
 
-GRIFFON_D4 = ("a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8 f3 f5 g3 g5 h3 h5")  # brackets.md
+# brackets.md section 4, the Griffon and the Osprey from d4
+GRIFFON_D4 = "a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8 f3 f5 g3 g5 h3 h5"
+OSPREY_D4 = "a3 a5 b4 b8 c1 c7 d2 d6 e1 e7 f4 f8 g3 g5 h2 h6"
 
 
 def test_bracket_candidates_only_when_asked():
     from translator.queries.find import Example, find
 
-    drawn = [Example.from_json({"from": "d4", "both": GRIFFON_D4.split()})]
+    drawn = [Example.from_json({"from": "d4", "both": sorted(S(GRIFFON_D4))})]
     assert find(drawn).betza == "FyafsF"
     assert find(drawn, notation="any").betza == "[F?R]"
-    osprey = "a3 a5 b4 b8 c1 c7 d2 d6 e1 e7 f4 f8 g3 g5 h2 h6".split()
-    assert find([Example.from_json({"from": "d4", "both": osprey})],
+    assert find([Example.from_json({"from": "d4", "both": sorted(S(OSPREY_D4))})],
                 notation="any").betza == "[D?B]"
