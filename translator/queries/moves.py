@@ -20,6 +20,7 @@ from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side, other_side
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move, answer_move
+from translator.solve.warm import QueryAtom
 from translator.squares import Square
 
 __all__ = ["Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
@@ -167,44 +168,56 @@ def chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
         yield chunk
 
 
-def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
-                    timeout: float = 60.0,
+def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[QueryAtom]]],
+                    encoding: str, timeout: float = 60.0,
                     castling: dict[int, set[Square]] | None = None,
                     others: list[Any] | None = None
                     ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
-    Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
-    to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
-    ``castling`` collects, per query id, the squares a royal piece's castling uses, and
-    ``others`` every other shown symbol (an encoding's own answer beside its moves).
+    Each item is ``(query id, position, movers, query atoms)`` (``("target", x, y)`` …);
+    the answer maps a query id to ``(origin, move)`` pairs, one per path (see
+    :func:`distinct` to merge paths). ``castling`` collects, per query id, the squares a
+    royal piece's castling uses, and ``others`` every other shown symbol (an encoding's
+    own answer beside its moves). A single query is asked of a program grounded once for
+    its board, pieces and movers (translator/solve/warm.py); many are grounded together.
     """
-    from translator.solve import engine
+    from translator.solve import engine, warm
 
-    types: dict[str | None, int] = {}
-    facts: list[str] = []
-    for _, pos, _, _ in items:
-        betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
-        for betza in betzas:
-            if betza and betza not in types:  # "" is a piece with no moves (immobile)
-                types[betza] = len(types) + 1
-                facts.append(move_facts(types[betza], parse_piece(betza)))
+    betzas = {pc.betza for _, pos, _, _ in items for pc in pos.pieces.values()}
+    betzas.update(pos.last_moved for _, pos, _, _ in items)
+    # "" is a piece with no moves (immobile); sorted, so that equal sets number alike
+    types = {betza: n for n, betza in enumerate(sorted(b for b in betzas if b), start=1)}
+    text = " ".join(move_facts(n, parse_piece(betza)) for betza, n in types.items())
+    if len(items) == 1:
+        qid, pos, movers, extra = items[0]
+        shown = warm.answer(encoding, pos, movers, extra, types, text, timeout=timeout)[1]
+        return _read(shown, castling, others, {0: qid})
+    facts = [text]
     for qid, pos, movers, extra in items:
         facts.append(position_facts(qid, pos, types, movers, set()))
-        facts.append(extra)
+        facts.extend(f"{name}({qid},{x},{y})." for name, x, y in extra)
+    return _read(engine.run("\n".join(facts), encoding, timeout=timeout), castling, others)
+
+
+def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
+          others: list[Any] | None, ids: dict[int, int] | None = None
+          ) -> dict[int, list[tuple[Square, Move]]]:
+    """The moves of ``solve_positions`` from the shown symbols (query ids mapped by
+    ``ids`` when given)."""
     found: dict[int, list[tuple[Square, Move]]] = {}
-    for sym in engine.run("\n".join(facts), encoding, timeout=timeout):
+    for sym in shown:
         if sym.name == "castlesq":
             if castling is not None:
                 q, x, y = (a.number for a in sym.arguments)
-                castling.setdefault(q, set()).add((x, y))
+                castling.setdefault(ids[q] if ids else q, set()).add((x, y))
             continue
         if sym.name not in ("res", "ares"):
             if others is not None:
                 others.append(sym)
             continue
         q, origin, mv = answer_move(sym)
-        found.setdefault(q, []).append((origin, mv))
+        found.setdefault(ids[q] if ids else q, []).append((origin, mv))
     return found
 
 
@@ -214,14 +227,13 @@ def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
     """The moves of each ``(query id, position, origin, castling safety)`` of ``chunk``,
     from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``)."""
     castling: dict[int, set[Square]] = {}
-    found = solve_positions([(i, pos, [origin], "") for i, pos, origin, _ in chunk],
+    found = solve_positions([(i, pos, [origin], ()) for i, pos, origin, _ in chunk],
                             encoding, timeout, castling, others)
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked
-        again = [(i, pos, [origin], " ".join(
-                  f"threatened({i},{x},{y})." for x, y in _attacked(pos, origin, checks[i],
-                                                                    timeout)))
+        again = [(i, pos, [origin], [("threatened", x, y) for x, y in
+                                     _attacked(pos, origin, checks[i], timeout)])
                  for i, pos, origin, _ in chunk if i in checks]
         found.update(solve_positions(again, "moves.lp", timeout))
     return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
@@ -242,7 +254,7 @@ def _attacked(pos: Position, origin: Square, squares: set[Square], timeout: floa
         del pieces[origin]
         pieces[sq] = replace(mover, betza=None)  # a royal piece that only stands there
         items.append((n, replace(pos, pieces=pieces, side_to_move=enemy), attackers,
-                      f"target({n},{sq[0]},{sq[1]})."))
+                      [("target", *sq)]))
     found = solve_positions(items, "attacks.lp", timeout) if attackers else {}
     return [ordered[n] for n in sorted(found)]
 
@@ -251,7 +263,7 @@ def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
     """The attacked squares of the royal piece's castling in ``query`` (sorted)."""
     pos, origin, _ = prepare(query)
     castling: dict[int, set[Square]] = {}
-    solve_positions([(0, pos, [origin], "")], "moves.lp", timeout, castling)
+    solve_positions([(0, pos, [origin], ())], "moves.lp", timeout, castling)
     return _attacked(pos, origin, castling[0], timeout) if castling else []
 
 
