@@ -171,7 +171,7 @@ def chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[QueryAtom]]],
                     encoding: str, timeout: float = 60.0,
                     castling: dict[int, set[Square]] | None = None,
-                    others: list[Any] | None = None
+                    others: list[Any] | None = None, *, cache: bool = False
                     ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
@@ -179,8 +179,11 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     the answer maps a query id to ``(origin, move)`` pairs, one per path (see
     :func:`distinct` to merge paths). ``castling`` collects, per query id, the squares a
     royal piece's castling uses, and ``others`` every other shown symbol (an encoding's
-    own answer beside its moves). A single query is asked of a program grounded once for
-    its board, pieces and movers (translator/solve/warm.py); many are grounded together.
+    own answer beside its moves). Many queries are grounded together; with ``cache``, a
+    single one is asked of a program kept for its board, pieces and movers
+    (translator/solve/warm.py: worth it when the same piece is asked again on another
+    position, as the Python API and the web page do; a position of many movers, as attacks
+    asks, grounds faster with its facts).
     """
     from translator.solve import engine, warm
 
@@ -189,7 +192,7 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     # "" is a piece with no moves (immobile); sorted, so that equal sets number alike
     types = {betza: n for n, betza in enumerate(sorted(b for b in betzas if b), start=1)}
     text = " ".join(move_facts(n, parse_piece(betza)) for betza, n in types.items())
-    if len(items) == 1:
+    if cache and len(items) == 1:
         qid, pos, movers, extra = items[0]
         shown = warm.answer(encoding, pos, movers, extra, types, text, timeout=timeout)[1]
         return _read(shown, castling, others, {0: qid})
@@ -228,14 +231,14 @@ def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
     from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``)."""
     castling: dict[int, set[Square]] = {}
     found = solve_positions([(i, pos, [origin], ()) for i, pos, origin, _ in chunk],
-                            encoding, timeout, castling, others)
+                            encoding, timeout, castling, others, cache=len(chunk) == 1)
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked
         again = [(i, pos, [origin], [("threatened", x, y) for x, y in
                                      _attacked(pos, origin, checks[i], timeout)])
                  for i, pos, origin, _ in chunk if i in checks]
-        found.update(solve_positions(again, "moves.lp", timeout))
+        found.update(solve_positions(again, "moves.lp", timeout, cache=len(again) == 1))
     return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
 
 

@@ -4,10 +4,9 @@ Most of the cost of one query is not its answer: gringo prepares the rules of
 ``encodings/paths.lp`` anew on every ground call (about 15 ms on this machine, with or
 without facts, also for a parametrised ``#program`` part), while a position's own atoms cost
 about a microsecond each. So a single query — one ``moves()`` call, one board of the web
-page, one ``attacks`` — is asked of a program grounded for what its answer is built on:
-the query file, the board size, the piece types, the movers (square, colour, type) and
-the query's own atoms (an attacks target). The rest of the position is made of external
-atoms (``encodings/externals.lp``): the driver sets those of the position true, the others
+page — is asked of a program grounded for what its answer is built on: the query file,
+the board size, the piece types, the movers (square, colour, type) and the query's own
+atoms (a target). The rest of the position is made of external atoms (``encodings/externals.lp``): the driver sets those of the position true, the others
 false, and solves; a stratified program has one answer set, the one the facts would give.
 A second query with the same key costs a fraction of a millisecond instead of a grounding.
 
@@ -17,6 +16,7 @@ the least recently used dropped first.
 >>> from translator.position import PlacedPiece, Position
 >>> pos = Position(8, 8, {(4, 3): PlacedPiece("white", "R"), (4, 5): PlacedPiece("white")})
 >>> text = 'move(1,1). atom(1,1,"R"). leg(1,1,1).'
+>>> WARM.clear()
 >>> key, shown = answer("moves.lp", pos, [(4, 3)], [], {"R": 1}, text, timeout=10)
 >>> len(shown), key in WARM          # e5 and the 10 squares of the rank and the file below
 (11, True)
@@ -118,11 +118,16 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     else:
         WARM.move_to_end(key)
     program.set_position({_symbol(a) for a in external})
+    if time.monotonic() > deadline:
+        raise engine.SolverTimeout(f"the grounder gave up after the time limit of "
+                                   f"{timeout:g} s")
     shown: list[clingo.Symbol] = []
 
     def on_model(model: clingo.Model) -> None:
         shown[:] = model.symbols(shown=True)
 
-    engine.solve(program.ctl, deadline=deadline, what="the solver", timeout=timeout,
-                 on_model=on_model)
+    # Solved in this thread: the program is stratified, so with the externals set clasp
+    # propagates the one answer set without a search, in time linear in the program (which
+    # the atom budget bounds); a solving thread would cost more than the answer.
+    program.ctl.solve(on_model=on_model)
     return key, shown
