@@ -190,9 +190,12 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     betzas = {pc.betza for _, pos, _, _ in items for pc in pos.pieces.values()}
     betzas.update(pos.last_moved for _, pos, _, _ in items)
     # "" is a piece with no moves (immobile); sorted, so that equal sets number alike
-    types = {betza: n for n, betza in enumerate(sorted(b for b in betzas if b), start=1)}
+    types: dict[str | None, int] = {
+        betza: n for n, betza in enumerate(sorted(b for b in betzas if b), start=1)}
     text = " ".join(move_facts(n, parse_piece(betza)) for betza, n in types.items())
-    if cache and len(items) == 1:
+    if cache and len(items) == 1 and warm.fits(
+            sum(estimated_atoms(parse_piece(items[0][1].pieces[sq].betza or ""),
+                                items[0][1].files, items[0][1].ranks) for sq in items[0][2])):
         qid, pos, movers, extra = items[0]
         shown = warm.answer(encoding, pos, movers, extra, types, text, timeout=timeout)[1]
         return _read(shown, castling, others, {0: qid})

@@ -2,11 +2,12 @@
 
 Most of the cost of one query is not its answer: gringo prepares the rules of
 ``encodings/paths.lp`` anew on every ground call (about 15 ms on this machine, with or
-without facts, also for a parametrised ``#program`` part), while a position's own atoms cost
-about a microsecond each. So a single query — one ``moves()`` call, one board of the web
-page — is asked of a program grounded for what its answer is built on: the query file,
+without facts, also for a parametrised ``#program`` part), while a position's own atoms
+cost about a microsecond each. So a single query (one ``moves()`` call, one board of the
+web page) is asked of a program grounded for what its answer is built on: the query file,
 the board size, the piece types, the movers (square, colour, type) and the query's own
-atoms (a target). The rest of the position is made of external atoms (``encodings/externals.lp``): the driver sets those of the position true, the others
+atoms (a target). The rest of the position is made of external atoms
+(``encodings/externals.lp``): the driver sets those of the position true, the others
 false, and solves; a stratified program has one answer set, the one the facts would give.
 A second query with the same key costs a fraction of a millisecond instead of a grounding.
 
@@ -40,6 +41,10 @@ from translator.solve import engine
 from translator.squares import Square
 
 KEEP = 32  # grounded programs kept per process
+# A program with the position open holds the paths of every occupancy, which for long
+# multi-leg moves is far more than one position's (aaaK: 0.7 s against 0.3 s): only
+# pieces whose estimate (translator/solve/limits.py) is below this are kept.
+MAX_ESTIMATE = 20_000
 # query atoms that stay facts of the program (the rest of a position is external)
 FIXED = ("board", "mover", "target")
 
@@ -73,6 +78,12 @@ def _symbol(atom: Atom) -> clingo.Symbol:
 
 def _fact(atom: Atom) -> str:
     return f"{atom[0]}({','.join(map(str, atom[1]))})."
+
+
+def fits(estimate: int) -> bool:
+    """Whether movers whose paths are estimated at ``estimate`` atoms are worth a kept
+    program (single-leg pieces, hook movers, two-leg pieces of a few directions)."""
+    return estimate <= MAX_ESTIMATE
 
 
 def _split(atoms: list[Atom], movers: Sequence[Square]) -> tuple[list[Atom], list[Atom]]:
