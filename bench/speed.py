@@ -6,7 +6,9 @@ One run prints, as ratios (below 1.0 is within target):
   1. time per moves query of R, N, Q on random 8x8 positions: betza-kb in batch, a few lines
      of Python written here (the floor of any generator), and pyffish (when installed), all
      on the same positions;
-  2. the figures of the speed issue: batch throughput on single-leg and multi-leg corpora,
+  2. single calls of the Python API (moves() of one piece on many positions, with the
+     program kept and with a new program per call; attacks on the 32-piece start position);
+  3. the figures of the speed issue: batch throughput on single-leg and multi-leg corpora,
      multi-leg chains aaaK / aaaaK / aaaaaK on 8x8, aaaaaaaK on 26x26 (an answer or a clear
      refusal), and equivalence timings on 8x8 ... with the fitted growth exponent.
 Timings vary by 30% on a shared machine; compare the ratios, not single numbers.
@@ -105,6 +107,40 @@ def compare(n: int) -> None:
           f"{ours / theirs:8.1f}")
 
 
+def single_calls(n: int) -> None:
+    """The Python API one call at a time: ``moves()`` of one piece on ``n`` positions, with
+    the program grounded once for the piece and its square (translator/solve/warm.py) and
+    with a new program per call (the cache emptied first, as every call was before)."""
+    from translator.catalogue.fen import parse_fen
+    from translator.queries.attacks import attacks
+    from translator.queries.moves import moves
+    from translator.solve import warm
+
+    rng = random.Random(11)
+    cases = positions(n, rng)
+    print(f"single calls of the Python API, {n} positions each:")
+    for piece in ("Q", "fcafmF"):
+        times = {}
+        for label, clear in (("a new program per call", True), ("one program kept", False)):
+            start = time.perf_counter()
+            for _, _, own, other in cases:
+                if clear:
+                    warm.WARM.clear()
+                moves(piece, "d4", _position(own - {(3, 3)}, other - {(3, 3)}))
+            times[label] = (time.perf_counter() - start) / n
+        cold, kept = times.values()
+        print(f"  moves({piece!r}, 'd4', ...)  new program {cold * 1e3:6.2f} ms/call   "
+              f"kept {kept * 1e3:6.2f} ms/call   ratio new/kept {cold / kept:5.1f}")
+    fide = {"P": "fmWfceFifmnD", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K"}
+    pos = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fide)
+    squares = [square_name((x, y)) for x in range(8) for y in range(8)]
+    start = time.perf_counter()
+    for sq in squares:
+        attacks(sq, pos)
+    each = (time.perf_counter() - start) / len(squares)
+    print(f"  attacks on each square of the 32-piece start position {each * 1e3:6.2f} ms/call")
+
+
 def _position(own: set, other: set) -> Position:
     pos = Position.light(8, 8, friends=[square_name(s) for s in own],
                          enemies=[square_name(s) for s in other])
@@ -159,6 +195,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="smaller boards for equivalence")
     args = ap.parse_args()
     compare(args.positions)
+    single_calls(100)
     table(args.quick)
 
 

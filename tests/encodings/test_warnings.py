@@ -4,6 +4,7 @@ would show up here as "atom does not occur in any rule head"."""
 
 from __future__ import annotations
 
+import clingo
 import pytest
 
 from translator.resources import data_dir
@@ -31,3 +32,16 @@ def test_a_misspelt_predicate_is_reported() -> None:
     program.ctl.add("typo", [], "oops(X) :- boad(X,_,_).")
     program.ctl.ground([("typo", [])])
     assert any("boad" in m for m in program.messages)
+
+
+@pytest.mark.parametrize("entry", ["moves.lp", "board.lp"])
+def test_the_externals_part_adds_no_warnings(entry: str) -> None:
+    messages: list[str] = []
+    ctl = clingo.Control(logger=lambda _code, message: messages.append(message))
+    engine.add_program(ctl, entry)
+    engine.add_program(ctl, "externals.lp")
+    ctl.add("base", [], 'move(1,1). atom(1,1,"R"). leg(1,1,1). board(0,4,4). '
+                        "mover(0,1,1). piece(0,1,1,white,1).")
+    ctl.ground([("base", [])])
+    assert messages == []
+    assert ctl.symbolic_atoms[clingo.parse_term("piece(0,2,2,black,1)")].is_external

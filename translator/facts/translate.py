@@ -59,18 +59,29 @@ def position_facts(qid: int, pos: Position, types: Mapping[str | None, int | str
                    movers: list[tuple[int, int]], virgin: set[tuple[int, int]]) -> str:
     """Facts for query ``qid``: the board, its pieces (typed by ``types`` of their Betza
     strings, ``none`` for bare blockers), royals, virgins, e.p. state and the movers."""
-    out = [f"board({qid},{pos.files},{pos.ranks})."]
+    return " ".join(f"{name}({','.join(map(str, args))})."
+                    for name, args in position_atoms(qid, pos, types, movers, virgin))
+
+
+Atom = tuple[str, tuple[int | str, ...]]
+
+
+def position_atoms(qid: int, pos: Position, types: Mapping[str | None, int | str],
+                   movers: list[tuple[int, int]], virgin: set[tuple[int, int]]) -> list[Atom]:
+    """The atoms of :func:`position_facts` as ``(name, arguments)`` pairs (a program
+    grounded once takes them as externals: translator/solve/warm.py)."""
+    out: list[Atom] = [("board", (qid, pos.files, pos.ranks))]
     for (x, y), pc in pos.pieces.items():
-        out.append(f"piece({qid},{x},{y},{pc.side},{types.get(pc.betza, 'none')}).")
+        out.append(("piece", (qid, x, y, pc.side, types.get(pc.betza, "none"))))
         if pc.royal:
-            out.append(f"royal({qid},{x},{y}).")
+            out.append(("royal", (qid, x, y)))
         if pc.virgin or (x, y) in virgin:
-            out.append(f"virgin({qid},{x},{y}).")
-    out.extend(f"wall({qid},{x},{y})." for x, y in pos.walls)
-    out.extend(f"ep({qid},{x},{y})." for x, y in pos.ep)
+            out.append(("virgin", (qid, x, y)))
+    out.extend(("wall", (qid, x, y)) for x, y in pos.walls)
+    out.extend(("ep", (qid, x, y)) for x, y in pos.ep)
     if pos.ep_victim is not None:
-        out.append(f"epvictim({qid},{pos.ep_victim[0]},{pos.ep_victim[1]}).")
-    out.extend(f"mover({qid},{x},{y})." for x, y in movers)
+        out.append(("epvictim", (qid, *pos.ep_victim)))
+    out.extend(("mover", (qid, x, y)) for x, y in movers)
     if pos.last_moved is not None and pos.last_moved in types:
-        out.append(f"lastmoved({qid},{types[pos.last_moved]}).")
-    return " ".join(out)
+        out.append(("lastmoved", (qid, types[pos.last_moved])))
+    return out

@@ -17,6 +17,7 @@ from typing import Any
 from translator.errors import BetzaError
 from translator.position import SIDES, PlacedPiece, Position, other_side
 from translator.queries.moves import Move, distinct, parse_piece, solve_positions
+from translator.solve.warm import QueryAtom
 from translator.squares import Square, square_name
 
 
@@ -75,7 +76,7 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0
                   ) -> list[list[Attacker] | BetzaError]:
     """Answer many attacks queries in one clingo program."""
     results: list[list[Attacker] | BetzaError] = [[] for _ in queries]
-    items: list[tuple[int, Position, list[Square], str]] = []
+    items: list[tuple[int, Position, list[Square], list[QueryAtom]]] = []
     owner: list[int] = []
     for i, query in enumerate(queries):
         try:
@@ -84,7 +85,7 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0
             results[i] = err
             continue
         for pos, movers, (x, y) in subs:
-            items.append((len(items), pos, movers, f"target({len(items)},{x},{y})."))
+            items.append((len(items), pos, movers, [("target", x, y)]))
             owner.append(i)
     try:
         found = solve_positions(items, "attacks.lp", timeout)

@@ -20,6 +20,7 @@ from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side, other_side
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move, answer_move
+from translator.solve.warm import QueryAtom
 from translator.squares import Square
 
 __all__ = ["Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
@@ -176,46 +177,70 @@ def chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
         yield chunk
 
 
-def solve_positions(items: Sequence[tuple[int, Position, list[Square], str]], encoding: str,
-                    timeout: float = 60.0,
+def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[QueryAtom]]],
+                    encoding: str, timeout: float = 60.0,
                     castling: dict[int, set[Square]] | None = None,
-                    others: list[Any] | None = None
+                    others: list[Any] | None = None, *, cache: bool = False
                     ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
-    Each item is ``(query id, position, movers, extra facts)``; the answer maps a query id
-    to ``(origin, move)`` pairs, one per path (see :func:`distinct` to merge paths).
-    ``castling`` collects, per query id, the squares a royal piece's castling uses, and
-    ``others`` every other shown symbol (an encoding's own answer beside its moves).
+    Each item is ``(query id, position, movers, query atoms)`` (``("target", x, y)`` …);
+    the answer maps a query id to ``(origin, move)`` pairs, one per path (see
+    :func:`distinct` to merge paths). ``castling`` collects, per query id, the squares a
+    royal piece's castling uses, and ``others`` every other shown symbol (an encoding's
+    own answer beside its moves). Many queries are grounded together; with ``cache``, a
+    single one is asked of a program kept for its board, pieces and movers
+    (translator/solve/warm.py: worth it when the same piece is asked again on another
+    position, as the Python API and the web page do; a position of many movers, as attacks
+    asks, grounds faster with its facts).
     """
-    from translator.solve import engine
+    from translator.solve import engine, warm
 
     types: dict[tuple[str, str], int] = {}  # one type per string and reading
-    facts: list[str] = []
+    texts: list[str] = []
     for _, pos, _, _ in items:
-        betzas = [pc.betza for pc in pos.pieces.values()] + [pos.last_moved]
-        for betza in betzas:
-            if betza and (betza, pos.dialect) not in types:  # "": a piece with no moves
+        betzas = {pc.betza for pc in pos.pieces.values()} | {pos.last_moved}
+        # "" is a piece with no moves (immobile); sorted, so that equal sets number alike
+        for betza in sorted(b for b in betzas if b):
+            if (betza, pos.dialect) not in types:
                 types[betza, pos.dialect] = len(types) + 1
-                facts.append(piece_facts(len(types), betza, pos.dialect))
+                texts.append(piece_facts(len(types), betza, pos.dialect))
+    text = " ".join(texts)
+
+    def read(pos: Position) -> dict[str | None, int | str]:
+        return {betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
+
+    if cache and len(items) == 1 and warm.fits(sum(
+            estimated_atoms(parse_piece(items[0][1].pieces[sq].betza or "", items[0][1].dialect),
+                            items[0][1].files, items[0][1].ranks) for sq in items[0][2])):
+        qid, pos, movers, extra = items[0]
+        shown = warm.answer(encoding, pos, movers, extra, read(pos), text, timeout=timeout)[1]
+        return _read(shown, castling, others, {0: qid})
+    facts = [text]
     for qid, pos, movers, extra in items:
-        read: dict[str | None, int | str] = {
-            betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
-        facts.append(position_facts(qid, pos, read, movers, set()))
-        facts.append(extra)
+        facts.append(position_facts(qid, pos, read(pos), movers, set()))
+        facts.extend(f"{name}({qid},{x},{y})." for name, x, y in extra)
+    return _read(engine.run("\n".join(facts), encoding, timeout=timeout), castling, others)
+
+
+def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
+          others: list[Any] | None, ids: dict[int, int] | None = None
+          ) -> dict[int, list[tuple[Square, Move]]]:
+    """The moves of ``solve_positions`` from the shown symbols (query ids mapped by
+    ``ids`` when given)."""
     found: dict[int, list[tuple[Square, Move]]] = {}
-    for sym in engine.run("\n".join(facts), encoding, timeout=timeout):
+    for sym in shown:
         if sym.name == "castlesq":
             if castling is not None:
                 q, x, y = (a.number for a in sym.arguments)
-                castling.setdefault(q, set()).add((x, y))
+                castling.setdefault(ids[q] if ids else q, set()).add((x, y))
             continue
         if sym.name not in ("res", "ares"):
             if others is not None:
                 others.append(sym)
             continue
         q, origin, mv = answer_move(sym)
-        found.setdefault(q, []).append((origin, mv))
+        found.setdefault(ids[q] if ids else q, []).append((origin, mv))
     return found
 
 
@@ -225,16 +250,15 @@ def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
     """The moves of each ``(query id, position, origin, castling safety)`` of ``chunk``,
     from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``)."""
     castling: dict[int, set[Square]] = {}
-    found = solve_positions([(i, pos, [origin], "") for i, pos, origin, _ in chunk],
-                            encoding, timeout, castling, others)
+    found = solve_positions([(i, pos, [origin], ()) for i, pos, origin, _ in chunk],
+                            encoding, timeout, castling, others, cache=len(chunk) == 1)
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked
-        again = [(i, pos, [origin], " ".join(
-                  f"threatened({i},{x},{y})." for x, y in _attacked(pos, origin, checks[i],
-                                                                    timeout)))
+        again = [(i, pos, [origin], [("threatened", x, y) for x, y in
+                                     _attacked(pos, origin, checks[i], timeout)])
                  for i, pos, origin, _ in chunk if i in checks]
-        found.update(solve_positions(again, "moves.lp", timeout))
+        found.update(solve_positions(again, "moves.lp", timeout, cache=len(again) == 1))
     return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
 
 
@@ -253,7 +277,7 @@ def _attacked(pos: Position, origin: Square, squares: set[Square], timeout: floa
         del pieces[origin]
         pieces[sq] = replace(mover, betza=None)  # a royal piece that only stands there
         items.append((n, replace(pos, pieces=pieces, side_to_move=enemy), attackers,
-                      f"target({n},{sq[0]},{sq[1]})."))
+                      [("target", *sq)]))
     found = solve_positions(items, "attacks.lp", timeout) if attackers else {}
     return [ordered[n] for n in sorted(found)]
 
@@ -262,7 +286,7 @@ def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
     """The attacked squares of the royal piece's castling in ``query`` (sorted)."""
     pos, origin, _ = prepare(query)
     castling: dict[int, set[Square]] = {}
-    solve_positions([(0, pos, [origin], "")], "moves.lp", timeout, castling)
+    solve_positions([(0, pos, [origin], ())], "moves.lp", timeout, castling)
     return _attacked(pos, origin, castling[0], timeout) if castling else []
 
 

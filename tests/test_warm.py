@@ -1,0 +1,96 @@
+"""Programs grounded once (translator/solve/warm.py) answer exactly as programs grounded with
+the position's facts, position after position, and attacks on the 32-piece start position."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from translator.catalogue.fen import parse_fen
+from translator.position import PlacedPiece, Position
+from translator.queries.attacks import AttacksQuery, attacks, batch_attacks
+from translator.queries.moves import MovesQuery, batch_moves, moves
+from translator.solve import warm
+from translator.squares import square_name
+
+FIDE = {"P": "fmWfceFifmnD", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "KisO2"}
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def random_position(rng: random.Random, origin: str) -> Position:
+    """Friends, enemies, a royal enemy, e.p. squares, walls and unmoved pieces around
+    ``origin`` on 8x8 (the rules read each of them)."""
+    squares = [square_name((x, y)) for x in range(8) for y in range(8)]
+    squares.remove(origin)
+    taken = rng.sample(squares, 12)
+    pos = Position.light(8, 8, friends=taken[:4], enemies=taken[4:8], royal=taken[7:8],
+                         ep=taken[8:9] if rng.random() < 0.5 else (),
+                         ep_victim=taken[6] if rng.random() < 0.5 else None)
+    pos.walls = {pos.square(taken[9])} if rng.random() < 0.3 else set()
+    for sq in taken[10:]:
+        pos.pieces[pos.square(sq)] = PlacedPiece(rng.choice(["white", "black"]),
+                                                 virgin=True)
+    return pos
+
+
+@pytest.mark.parametrize("betza", ["R", "N", "fmWfceFifmnD", "fcafmF", "mafsW", "caibR",
+                                   "mRcpR", "FyafsF", "nN", "jB", "W4", "yafsF"])
+def test_one_program_answers_every_position_as_its_facts_would(betza: str) -> None:
+    rng = random.Random(betza)
+    warm.WARM.clear()
+    for n in range(12):
+        query = MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
+            ["white", "black"]), virgin=n % 2 == 0)
+        grounded, _ = batch_moves([query, query])  # two queries: one program of facts
+        assert moves(betza, "d4", query.position, side=query.side,
+                     virgin=query.virgin) == grounded
+    # one program per side to move and virginity of the moving piece, no more
+    assert len(warm.WARM) <= 4
+
+
+def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
+    table = {**FIDE, "I": "I", "X": "xK"}
+    rng = random.Random(5)
+    fens = ["8/8/8/3p4/2NIR3/8/8/8 w - - 0 1", "8/8/2p5/8/2NXB3/8/8/8 w - - 0 1",
+            "8/8/8/3pP3/3I4/8/8/8 w - d6 0 1"]
+    for fen in fens * 3:
+        pos = parse_fen(fen, table)
+        pos.last_moved = rng.choice(["N", "fmWfceFifmnD", "R"])
+        query = MovesQuery(pos.pieces[(3, 3)].betza or "", "d4", pos)
+        grounded, _ = batch_moves([query, query])
+        assert batch_moves([query])[0] == grounded
+
+
+def test_castling_safety_from_a_cached_program() -> None:
+    for fen, expected in (("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"c1"}),
+                          ("2r5/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"g1"}),
+                          ("8/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"c1", "g1"})):
+        pos = parse_fen(fen, FIDE)
+        castles = {m.to for m in moves(FIDE["K"], "e1", pos) if m.unloads}
+        assert castles == expected
+
+
+def test_attacks_on_the_start_position() -> None:
+    pos = parse_fen(START, FIDE)
+    found = {sq: [(a.square, a.side) for a in attacks(sq, pos)]
+             for sq in ("f3", "d3", "c6", "f6", "e4", "d5", "e2")}
+    assert found == {"f3": [("e2", "white"), ("g1", "white"), ("g2", "white")],
+                     "d3": [("c2", "white"), ("e2", "white")],
+                     "c6": [("b7", "black"), ("b8", "black"), ("d7", "black")],
+                     "f6": [("e7", "black"), ("g7", "black"), ("g8", "black")],
+                     "e4": [], "d5": [], "e2": []}
+    (knight,) = [a for a in attacks("f3", pos) if a.square == "g1"]
+    assert [m.as_json() for m in knight.moves] == [
+        {"to": "f3", "legs": ["g1", "f3"], "captures": ["f3"]}]
+
+
+def test_attacks_of_every_square_alone_and_together_agree() -> None:
+    pos = parse_fen(START, FIDE)
+    squares = [square_name((x, y)) for x in range(8) for y in range(8)]
+    together = batch_attacks([AttacksQuery(sq, pos) for sq in squares])
+    alone = [attacks(sq, pos) for sq in squares]
+    assert alone == together
+    attacked = {sq for sq, found in zip(squares, alone, strict=True) if found}
+    # the pawns cover ranks 3 and 6; nothing reaches further, nor captures a piece
+    assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}

@@ -1,0 +1,145 @@
+"""Programs grounded once and asked about many positions (multi-shot solving).
+
+Most of the cost of one query is not its answer: gringo prepares the rules of
+``encodings/paths.lp`` anew on every ground call (about 15 ms on this machine, with or
+without facts, also for a parametrised ``#program`` part), while a position's own atoms
+cost about a microsecond each. So a single query (one ``moves()`` call, one board of the
+web page) is asked of a program grounded for what its answer is built on: the query file,
+the board size, the piece types, the movers (square, colour, type) and the query's own
+atoms (a target). The rest of the position is made of external atoms
+(``encodings/externals.lp``): the driver sets those of the position true, the others
+false, and solves; a stratified program has one answer set, the one the facts would give.
+A second query with the same key costs a fraction of a millisecond instead of a grounding.
+
+Programs are kept per process (the web server's workers live for thousands of queries),
+the least recently used dropped first.
+
+>>> from translator.position import PlacedPiece, Position
+>>> pos = Position(8, 8, {(4, 3): PlacedPiece("white", "R"), (4, 5): PlacedPiece("white")})
+>>> text = 'move(1,1). atom(1,1,"R"). leg(1,1,1).'
+>>> WARM.clear()
+>>> key, shown = answer("moves.lp", pos, [(4, 3)], [], {"R": 1}, text, timeout=10)
+>>> len(shown), key in WARM          # e5 and the 10 squares of the rank and the file below
+(11, True)
+>>> pos.pieces[(4, 4)] = PlacedPiece("white")   # the same program, another position
+>>> len(answer("moves.lp", pos, [(4, 3)], [], {"R": 1}, text, timeout=10)[1]), len(WARM)
+(10, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import clingo
+
+from translator.facts.translate import Atom, position_atoms
+from translator.position import Position
+from translator.solve import engine
+from translator.squares import Square
+
+KEEP = 32  # grounded programs kept per process
+# A program with the position open holds the paths of every occupancy, which for long
+# multi-leg moves is far more than one position's (aaaK: 0.7 s against 0.3 s): only
+# pieces whose estimate (translator/solve/limits.py) is below this are kept.
+MAX_ESTIMATE = 20_000
+# query atoms that stay facts of the program (the rest of a position is external)
+FIXED = ("board", "mover", "target")
+
+Key = tuple[object, ...]
+QueryAtom = tuple[str, int, int]  # a query's own atom, as (name, x, y): target(Q,X,Y) …
+
+
+@dataclass
+class WarmProgram:
+    """A grounded program and the external atoms now true in it."""
+
+    ctl: clingo.Control
+    on: set[clingo.Symbol] = field(default_factory=set)
+
+    def set_position(self, atoms: set[clingo.Symbol]) -> None:
+        for sym in self.on - atoms:
+            self.ctl.assign_external(sym, False)
+        for sym in atoms - self.on:
+            self.ctl.assign_external(sym, True)
+        self.on = atoms
+
+
+WARM: OrderedDict[Key, WarmProgram] = OrderedDict()
+
+
+def _symbol(atom: Atom) -> clingo.Symbol:
+    name, args = atom
+    return clingo.Function(name, [clingo.Number(a) if isinstance(a, int) else
+                                  clingo.Function(a) for a in args])
+
+
+def _fact(atom: Atom) -> str:
+    return f"{atom[0]}({','.join(map(str, atom[1]))})."
+
+
+def fits(estimate: int) -> bool:
+    """Whether movers whose paths are estimated at ``estimate`` atoms are worth a kept
+    program (single-leg pieces, hook movers, two-leg pieces of a few directions)."""
+    return estimate <= MAX_ESTIMATE
+
+
+def _split(atoms: list[Atom], movers: Sequence[Square]) -> tuple[list[Atom], list[Atom]]:
+    """The atoms the program is grounded with, and those set per position."""
+    fixed, external = [], []
+    at_movers = set(movers)
+    for atom in atoms:
+        name, args = atom
+        if name in FIXED or (name == "piece" and (args[1], args[2]) in at_movers):
+            fixed.append(atom)
+        else:
+            external.append(atom)
+    return fixed, external
+
+
+def _build(entry: str, facts: str) -> WarmProgram:
+    ctl = clingo.Control(["--warn=none"])
+    engine.add_program(ctl, entry)
+    engine.add_program(ctl, "externals.lp")
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    return WarmProgram(ctl)
+
+
+def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[QueryAtom],
+           types: Mapping[str | None, int | str], move_text: str, *, timeout: float
+           ) -> tuple[Key, list[clingo.Symbol]]:
+    """The shown atoms of ``entry`` for one query (``pos``, ``movers`` and the query atoms
+    ``extra``, all as query 0), from a cached program when one fits; also the program's key.
+    ``move_text`` holds the move facts of the piece types numbered by ``types``."""
+    deadline = time.monotonic() + timeout
+    atoms = position_atoms(0, pos, types, movers, set())
+    atoms += [(name, (0, x, y)) for name, x, y in extra]
+    fixed, external = _split(atoms, movers)
+    # the move facts are in the key: one string read two ways (a dialect) is two programs
+    key: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))),
+                tuple(sorted(fixed, key=str)))
+    program = WARM.get(key)
+    if program is None:
+        program = _build(entry, " ".join([move_text, *(_fact(a) for a in fixed)]))
+        WARM[key] = program
+        if len(WARM) > KEEP:
+            WARM.popitem(last=False)
+    else:
+        WARM.move_to_end(key)
+    program.set_position({_symbol(a) for a in external})
+    if time.monotonic() > deadline:
+        raise engine.SolverTimeout(f"the grounder gave up after the time limit of "
+                                   f"{timeout:g} s")
+    shown: list[clingo.Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        shown[:] = model.symbols(shown=True)
+
+    # Solved in this thread: the program is stratified, so with the externals set clasp
+    # propagates the one answer set without a search, in time linear in the program (which
+    # the atom budget bounds); a solving thread would cost more than the answer.
+    program.ctl.solve(on_model=on_model)
+    return key, shown
