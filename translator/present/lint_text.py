@@ -18,6 +18,8 @@ def lint_text(result: LintResult) -> str:
     details = [f"  {f.kind}: {line}" for f in result.findings for line in f.details]
     if details:
         lines += ["Details:", *details]
+    if result.shortest is None and result.shortest_reason:
+        lines.append(f"Shorter spelling: none ({result.shortest_reason})")
     check = result.fairy_stockfish
     if check is not None and not any(f.kind == "fairy-stockfish" for f in result.findings):
         lines.append(f"Fairy-Stockfish: {check.words} ({check.reason})")

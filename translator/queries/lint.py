@@ -38,8 +38,8 @@ READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
 @dataclass
 class LintResult:
     """The findings of one string on one board, what Fairy-Stockfish makes of it, the
-    shortest spelling proven equal (if shorter than the string), and notes on checks that
-    could not be made."""
+    shortest spelling proven equal (if shorter than the string) and how it was found or
+    why there is none, and notes on checks that could not be made."""
 
     betza: str
     files: int
@@ -47,6 +47,7 @@ class LintResult:
     findings: list[Finding] = field(default_factory=list)
     fairy_stockfish: FfishCheck | None = None
     shortest: str | None = None
+    shortest_reason: str | None = None
     dialects_checked: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -58,7 +59,8 @@ class LintResult:
         ffish = self.fairy_stockfish.as_json() if self.fairy_stockfish else None
         return {"ok": True, "betza": self.betza, "files": self.files, "ranks": self.ranks,
                 "clean": self.clean, "findings": [f.as_json() for f in self.findings],
-                "shortest": self.shortest, "fairy_stockfish": ffish,
+                "shortest": self.shortest, "shortest_reason": self.shortest_reason,
+                "fairy_stockfish": ffish,
                 "dialects_checked": self.dialects_checked, "notes": self.notes}
 
 
@@ -72,14 +74,12 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     if _comparable(betza, files, ranks, result.notes):
         found = notation_findings(betza, files, ranks, budget)
         shortest = shortest_spelling(betza, files, ranks, budget)
+        result.shortest, result.shortest_reason = shortest.betza, shortest.reason
         if shortest.betza is not None:
-            result.shortest = shortest.betza
             found.append(Finding(
                 "shorter", f"{shortest.betza} is a shorter spelling of the same piece "
                 f"(found by betza find, proven equal on {files}x{ranks})",
                 equivalent=shortest.betza, suggestion=shortest.betza))
-        else:
-            result.notes.append(f"no shorter spelling: {shortest.reason}")
         result.findings.extend(_suggested(found, shortest.betza))
     result.fairy_stockfish = check_ffish(betza, files, ranks)
     if result.fairy_stockfish.status in ("different", "not accepted"):

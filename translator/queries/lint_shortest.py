@@ -83,8 +83,8 @@ def shortest_spelling(text: str, files: int, ranks: int, budget: Budget) -> Shor
             return Shortest(None, "no string of find's search space makes these moves",
                             len(examples))
         if len(found) >= len(text):
-            return Shortest(None, f"find's shortest string for these moves, {found}, is "
-                            "no shorter", len(examples))
+            return Shortest(None, "the shortest string of find's search space with these "
+                            f"moves is {found}", len(examples))
         if found in tried:
             break
         tried.add(found)
