@@ -296,3 +296,11 @@ def test_http_api_answers_as_batch_does() -> None:
     assert res.status_code == 200
     assert res.json() == answer_group([json.dumps(obj)])[0]
     assert res.json()["shortest"] == "K"
+
+
+def test_direction_letters_that_leave_no_move_at_all() -> None:
+    # f selects nothing on the universal leaper: fU never moves (with W it is W, with F, F)
+    (empty,) = of_kind(lint("fU"), "meaningless-direction")
+    assert "makes no move at all" in empty.message and empty.equivalent is None
+    # beside another move the empty move is simply contained in it
+    assert [f.move for f in of_kind(lint("KfU"), "contained-move")] == ["fU"]

@@ -73,6 +73,7 @@ def notation_findings(text: str, files: int, ranks: int, budget: Budget) -> list
                 found.extend(_drop_group(state, move.start, leg, group))
             found.extend(_shorten_tokens(state, move.start, leg))
         found.extend(_drop_range(state, move.start))
+        found.extend(_no_moves(state, move.start))
     return found + _order(list(piece.moves), state)
 
 
@@ -195,6 +196,25 @@ def _drop_range(state: _State, start: int) -> list[Finding]:
                     f"the range {move.range} of the move {move} does nothing on "
                     f"{state.files}x{state.ranks}: {before} is the same piece as {state.text}",
                     move=str(move), position=start, equivalent=state.text)]
+
+
+def _no_moves(state: _State, start: int) -> list[Finding]:
+    """A move with direction letters that never moves at all: adding it to W leaves W and
+    adding it to F leaves F, and no move is both a W move and an F move. Beside other
+    moves such a move has already gone as contained in them, so only a lone move is
+    tried."""
+    move = state.moves[_index(state, start)]
+    letters = [t for leg in move.legs for t in leg.directions]
+    if not letters or len(state.moves) > 1:
+        return []
+    for probe in ("W", "F"):
+        verdict = state.compare(probe, str(move) + probe)
+        if verdict is None or not verdict.equivalent:
+            return []
+    return [Finding("meaningless-direction",
+                    f"the direction letters {' '.join(letters)} of the move {move} select "
+                    f"nothing on {move.atom}: the move makes no move at all",
+                    move=str(move), position=start)]
 
 
 def _order(moves: list[MoveDef], state: _State) -> list[Finding]:
