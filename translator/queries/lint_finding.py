@@ -1,4 +1,5 @@
-"""One finding of ``betza lint``: a stable ``kind``, one line of words, and details.
+"""What the parts of ``betza lint`` share: a finding (a stable ``kind``, one line of words,
+details), the time budget of one run, and positions in words.
 
 >>> Finding("contained-move", "the move W adds nothing", move="W", position=0,
 ...         equivalent="K").as_json()["equivalent"]
