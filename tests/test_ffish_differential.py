@@ -16,7 +16,10 @@ import pytest
 
 pytest.importorskip("pyffish")
 
-from ffish_oracle import FAITHFUL, ffish_moves, format_moves, square_name  # noqa: E402
+from ffish_oracle import FAITHFUL  # noqa: E402
+
+from translator.solve.ffish import ffish_moves, format_moves  # noqa: E402
+from translator.squares import square_name  # noqa: E402
 
 SEED = 20240611
 POSITIONS = 1200
@@ -47,7 +50,7 @@ def random_cases(seed: int = SEED, count: int = POSITIONS) -> list[Case]:
         # Cycling through the list (rather than sampling) gives every string its share.
         betza = FAITHFUL[i % len(FAITHFUL)]
         files, ranks = rng.choice(BOARDS)
-        squares = [square_name(x, y) for x in range(files) for y in range(ranks)]
+        squares = [square_name((x, y)) for x in range(files) for y in range(ranks)]
         picked = rng.sample(squares, 1 + rng.randint(0, MAX_BLOCKERS))
         origin, blockers = picked[0], picked[1:]
         split = rng.randint(0, len(blockers))

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("pyffish")
 
-from ffish_oracle import board_fen, ffish_moves  # noqa: E402
+from translator.solve.ffish import board_fen, ffish_moves  # noqa: E402
 
 
 def quiet(*squares: str) -> set[tuple[str, bool]]:

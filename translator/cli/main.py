@@ -18,6 +18,7 @@ from translator.cli import (
     equiv,
     explain,
     find,
+    lint,
     moves,
     pieces,
     serve,
@@ -27,8 +28,8 @@ from translator.cli import (
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
 
-COMMANDS = (moves, why, attacks, equiv, explain, convert, find, drops, census, pieces, variants,
-            batch, serve)
+COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
+            variants, batch, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

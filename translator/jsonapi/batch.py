@@ -220,6 +220,13 @@ def _convert(line: dict[str, Any]) -> dict[str, Any]:
                    timeout=line_limits(line)[0]).as_json()
 
 
+def _lint(line: dict[str, Any]) -> dict[str, Any]:
+    from translator.queries.lint import lint
+
+    files, ranks = board_size(line)
+    return lint(required(line, "betza"), files, ranks, timeout=line_limits(line)[0]).as_json()
+
+
 def _drops(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import piece_table, position_from
     from translator.queries.drops import drops
@@ -289,7 +296,7 @@ HANDLERS: dict[str, Handler] = {
     "explain": _each(_explain), "convert": _each(_convert), "find": _each(_find),
     "drops": _each(_drops),
     "census": _each(_census), "classes": _each(_classes), "board": _boards,
-    "svg": _each(_svg)}
+    "svg": _each(_svg), "lint": _each(_lint)}
 
 
 def _groups(stream: IO[str]) -> Iterator[list[str]]:

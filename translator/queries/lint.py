@@ -1,0 +1,145 @@
+"""``betza lint``: what may be wrong with a Betza string, every claim proven by a solver.
+
+Three kinds of finding:
+
+- **notation problems** (:mod:`translator.queries.lint_notation`): moves written twice or
+  contained in the others, modifiers and direction letters that do nothing, order-dependent
+  spellings, and the whole string's shorter spelling (``shorter``), found by the ``betza
+  find`` search (:mod:`translator.queries.lint_shortest`); every "is the same piece" is a
+  proof of the equivalence solver;
+- **fairy-stockfish**: Fairy-Stockfish does not accept the string or reads it differently
+  (:mod:`translator.queries.lint_ffish`);
+- **dialect**: a known difference between the programs that read XBetza touches the string,
+  with a position where the readings differ (``translator.queries.dialect_diff``).
+
+>>> result = lint("WK")
+>>> [f.kind for f in result.findings], result.shortest
+(['contained-move', 'shorter'], 'K')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.queries.equiv import equivalent
+from translator.queries.lint_ffish import FfishCheck, check_ffish
+from translator.queries.lint_finding import Budget, Finding, where
+from translator.queries.lint_notation import notation_findings
+from translator.queries.lint_shortest import shortest_spelling
+from translator.queries.moves import parse_piece, resolve_name
+
+READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
+           "fairy-stockfish": "Fairy-Stockfish"}
+
+
+@dataclass
+class LintResult:
+    """The findings of one string on one board, what Fairy-Stockfish makes of it, the
+    shortest spelling proven equal (if shorter than the string) and how it was found or
+    why there is none, and notes on checks that could not be made."""
+
+    betza: str
+    files: int
+    ranks: int
+    findings: list[Finding] = field(default_factory=list)
+    fairy_stockfish: FfishCheck | None = None
+    shortest: str | None = None
+    shortest_reason: str | None = None
+    dialects_checked: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def as_json(self) -> dict[str, Any]:
+        ffish = self.fairy_stockfish.as_json() if self.fairy_stockfish else None
+        return {"ok": True, "betza": self.betza, "files": self.files, "ranks": self.ranks,
+                "clean": self.clean, "findings": [f.as_json() for f in self.findings],
+                "shortest": self.shortest, "shortest_reason": self.shortest_reason,
+                "fairy_stockfish": ffish,
+                "dialects_checked": self.dialects_checked, "notes": self.notes}
+
+
+def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> LintResult:
+    """Lint a Betza string (or a piece name) on a ``files`` x ``ranks`` board."""
+    Position(files, ranks)  # checks the size
+    parse_piece(text)
+    betza = resolve_name(text)
+    budget = Budget(timeout)
+    result = LintResult(betza, files, ranks)
+    if _comparable(betza, files, ranks, result.notes):
+        found = notation_findings(betza, files, ranks, budget)
+        shortest = shortest_spelling(betza, files, ranks, budget)
+        result.shortest, result.shortest_reason = shortest.betza, shortest.reason
+        if shortest.betza is not None:
+            found.append(Finding(
+                "shorter", f"{shortest.betza} is a shorter spelling of the same piece "
+                f"(found by betza find, proven equal on {files}x{ranks})",
+                equivalent=shortest.betza, suggestion=shortest.betza))
+        result.findings.extend(_suggested(found, shortest.betza))
+    result.fairy_stockfish = check_ffish(betza, files, ranks)
+    if result.fairy_stockfish.status in ("different", "not accepted"):
+        result.findings.append(_ffish_finding(result.fairy_stockfish))
+    result.findings.extend(_dialects(result, budget))
+    return result
+
+
+def _comparable(betza: str, files: int, ranks: int, notes: list[str]) -> bool:
+    """Can the equivalence solver compare the piece? (Not the imitator, nor x on a last
+    leg: their moves depend on the game.)"""
+    try:
+        equivalent(betza, betza, files, ranks)
+    except BetzaError as err:
+        notes.append(f"notation checks not made: {err.message}")
+        return False
+    return True
+
+
+def _suggested(found: list[Finding], shortest: str | None) -> list[Finding]:
+    """Each finding's suggestion: the shortest of the strings proven equal."""
+    for finding in found:
+        known = [s for s in (finding.equivalent, shortest) if s is not None]
+        if known:
+            finding.suggestion = min(known, key=len)
+    return found
+
+
+def _ffish_finding(check: FfishCheck) -> Finding:
+    details = [check.reason]
+    if check.probe is not None:
+        details = [f"{check.reason}: only betza-kb {' '.join(check.only_ours) or '-'}; "
+                   f"only Fairy-Stockfish {' '.join(check.only_theirs) or '-'} "
+                   "(x = captures there)"]
+    words = ("Fairy-Stockfish accepts it but reads it differently" if check.status ==
+             "different" else "Fairy-Stockfish does not accept it")
+    return Finding("fairy-stockfish", f"{words} ({check.words})", details=details,
+                   data={"fairy_stockfish": check.as_json()})
+
+
+def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
+    """A finding per known dialect difference the string touches."""
+    from translator.queries.dialect_diff import dialect_differences
+    from translator.queries.moves import parse_piece
+
+    if any(move.is_bracket for move in parse_piece(result.betza).moves):
+        result.notes.append("dialects not checked: XBoard and the Interactive Diagram do not "
+                            "read the bracket notation (betza convert --to a gives a string "
+                            "they read)")
+        return []
+    result.dialects_checked = True
+    found = []
+    for diff in dialect_differences(result.betza, result.files, result.ranks,
+                                    timeout=budget.left()):
+        reader = READERS.get(diff.dialect, diff.dialect)
+        place = where(diff.files, diff.ranks, diff.origin, diff.side, diff.friends,
+                      diff.enemies)
+        found.append(Finding(
+            "dialect", f"{diff.name}: {reader} reads it differently ({diff.description})",
+            details=[f"{place}: only betza-kb goes to {' '.join(diff.spec_only) or '-'}; "
+                     f"only {reader} goes to {' '.join(diff.dialect_only) or '-'}"],
+            data={"name": diff.name, "dialect": diff.dialect, "difference": diff.as_json()}))
+    return found
