@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from translator.errors import BetzaError
 from translator.jsonapi.fields import collate, error, line_limits, optional, required, virgin
+from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.squares import board_size
 
@@ -193,40 +194,6 @@ def _explain(line: dict[str, Any]) -> dict[str, Any]:
                               optional(line, "from"))
 
 
-def _find(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.queries.find import Example, find
-
-    examples = line.get("examples")
-    if not isinstance(examples, list) or not examples:
-        raise BetzaError("missing 'examples' (a list of example objects)")
-    limit = line.get("limit", 5)
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
-        raise BetzaError("limit must be a whole number from 1 to 50")
-    notation = line.get("notation", "a")
-    if not isinstance(notation, str):
-        raise BetzaError("notation must be \"a\" or \"any\"")
-    return find([Example.from_json(e) for e in examples], limit=limit,
-                timeout=line_limits(line)[0], notation=notation).as_json()
-
-
-def _convert(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.queries.convert import convert
-
-    check = line.get("check", True)
-    if not isinstance(check, bool):
-        raise BetzaError("check must be true or false")
-    to = required(line, "to")
-    return convert(required(line, "betza"), to, [board_size(line)], check=check,
-                   timeout=line_limits(line)[0]).as_json()
-
-
-def _lint(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.queries.lint import lint
-
-    files, ranks = board_size(line)
-    return lint(required(line, "betza"), files, ranks, timeout=line_limits(line)[0]).as_json()
-
-
 def _drops(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import piece_table, position_from
     from translator.queries.drops import drops
@@ -293,10 +260,10 @@ def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 
 HANDLERS: dict[str, Handler] = {
     "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
-    "explain": _each(_explain), "convert": _each(_convert), "find": _each(_find),
+    "explain": _each(_explain), "convert": _each(convert_line), "find": _each(find_line),
     "drops": _each(_drops),
     "census": _each(_census), "classes": _each(_classes), "board": _boards,
-    "svg": _each(_svg), "lint": _each(_lint)}
+    "svg": _each(_svg), "lint": _each(lint_line)}
 
 
 def _groups(stream: IO[str]) -> Iterator[list[str]]:

@@ -71,7 +71,8 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     betza = resolve_name(text)
     budget = Budget(timeout)
     result = LintResult(betza, files, ranks)
-    if _comparable(betza, files, ranks, result.notes):
+    comparable = _comparable(betza, files, ranks, result.notes)
+    if comparable:
         found = notation_findings(betza, files, ranks, budget)
         shortest = shortest_spelling(betza, files, ranks, budget)
         result.shortest, result.shortest_reason = shortest.betza, shortest.reason
@@ -84,7 +85,8 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     result.fairy_stockfish = check_ffish(betza, files, ranks)
     if result.fairy_stockfish.status in ("different", "not accepted"):
         result.findings.append(_ffish_finding(result.fairy_stockfish))
-    result.findings.extend(_dialects(result, budget))
+    if comparable:  # the readings are compared by the same solver
+        result.findings.extend(_dialects(result, budget))
     return result
 
 
