@@ -15,91 +15,18 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
-
-import clingo
+from dataclasses import replace
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece, parse
 from translator.position import Position
-from translator.queries.moves import Move, distinct, parse_piece
-from translator.solve.readers import move_of, square_of
-from translator.squares import square_name
+from translator.queries import equiv_conditions, equiv_search
+from translator.queries.equiv_model import Counterexample, EquivResult
+from translator.queries.moves import parse_piece
 
-
-@dataclass
-class Counterexample:
-    """A position where the two pieces differ, and the moves that differ."""
-
-    files: int
-    ranks: int
-    start: str
-    side: str = "white"
-    friends: list[str] = field(default_factory=list)
-    enemies: list[str] = field(default_factory=list)
-    royal: list[str] = field(default_factory=list)
-    virgin: bool = False
-    ep: list[str] = field(default_factory=list)
-    ep_victim: str | None = None
-    only_a: list[Move] = field(default_factory=list)
-    only_b: list[Move] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"from": self.start, "side": self.side, "friends": self.friends,
-                "enemies": self.enemies, "royal": self.royal, "virgin": self.virgin,
-                "ep": self.ep, "ep_victim": self.ep_victim, "files": self.files,
-                "ranks": self.ranks, "fen": self.fen(),
-                "only_a": [m.as_json() for m in self.only_a],
-                "only_b": [m.as_json() for m in self.only_b]}
-
-    def position(self) -> Position:
-        return Position.light(self.files, self.ranks, side=self.side, friends=self.friends,
-                              enemies=self.enemies, royal=self.royal, ep=self.ep,
-                              ep_victim=self.ep_victim)
-
-    def fen(self) -> str:
-        """The board with the piece on ``start`` and every other piece lettered ``A``
-        (``K`` where royal), to paste into ``--fen`` with ``--pieces "A:…,K:…"``.
-
-        >>> Counterexample(8, 8, "a1", friends=["a4"], enemies=["a6"], royal=["a6"]).fen()
-        '8/8/k7/8/A7/8/8/A7 w'
-        """
-        from translator.catalogue.fen import board_fen
-        from translator.position import PlacedPiece
-
-        pos = self.position()
-        for sq, piece in list(pos.pieces.items()):
-            pos.pieces[sq] = PlacedPiece(piece.side, letter="K" if piece.royal else "A",
-                                         royal=piece.royal)
-        pos.pieces[pos.square(self.start)] = PlacedPiece(self.side, letter="A")
-        return board_fen(pos)
-
-    def paste_command(self, betza: str) -> str:
-        """A ``betza moves`` command line that shows this position for ``betza``."""
-        table = f"A:{betza}" + (f",K:{betza}" if self.royal else "")
-        extra = " --virgin" if self.virgin else ""
-        if self.ep:
-            extra += f" --ep {','.join(self.ep)}" + (
-                f" --ep-victim {self.ep_victim}" if self.ep_victim else "")
-        return f'betza moves --from {self.start} --fen "{self.fen()}" --pieces "{table}"{extra}'
-
-
-@dataclass
-class EquivResult:
-    a: str
-    b: str
-    files: int
-    ranks: int
-    equivalent: bool
-    counterexample: Counterexample | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"ok": True, "equivalent": self.equivalent}
-        if self.counterexample is not None:
-            out["counterexample"] = self.counterexample.as_json()
-        return out
+__all__ = ["Counterexample", "EquivResult", "equivalent", "start_squares", "stderr_progress",
+           "symmetries"]
 
 
 def _unsupported(piece: Piece, text: str) -> None:
@@ -110,6 +37,7 @@ def _unsupported(piece: Piece, text: str) -> None:
         if "x" in move.legs[-1].modes:
             raise BetzaError("equivalence cannot compare x on a last leg: the borrowed moves "
                              "depend on the types of the friends", text=text, pos=move.start)
+
 
 
 LR = {"l": "r", "r": "l"}
@@ -179,8 +107,6 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     every start square; the solver guesses positions, requires a difference and
     minimises the pieces on the board.
     """
-    from translator.solve import engine
-
     Position(files, ranks)  # checks the size
     pa, pb = parse_piece(a), parse_piece(b)
     _unsupported(pa, a)
@@ -188,43 +114,16 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     if str(pa) == str(pb) or _same_definitions(pa, pb):
         return EquivResult(a, b, files, ranks, True)
     squares = start_squares(files, ranks, pa, pb)
-    empty = _empty_board_difference(a, b, files, ranks, squares, targets_only)
-    if empty is not None:
-        return EquivResult(a, b, files, ranks, False, empty)
-    facts = [move_facts(1, pa), move_facts(2, pb),
-             f"compare({'targets' if targets_only else 'effects'})."]
-    for q, (x, y) in enumerate(squares):
-        facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
-                     f"piece({q},{x},{y},white,1). piece({q},{x},{y},white,2).")
     deadline = time.monotonic() + timeout
-    ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
-    # Every counterexample now has a piece on the board. Decide square by square without
-    # optimising (the solver keeps what it learns); where the pieces differ, minimise
-    # core-guided (upward from one piece) and stop at the first one-piece answer.
-    best: tuple[int, int, list[clingo.Symbol]] | None = None
-    for q in range(len(squares)):
-        if progress:
-            progress(q, len(squares))
-        solve, solver = ctl.configuration.solve, ctl.configuration.solver
-        assert isinstance(solve, clingo.Configuration) and isinstance(solver, clingo.Configuration)
-        solve.opt_mode = "ignore"
-        if _solve(ctl, q, deadline, timeout) is None:
-            continue
-        solve.opt_mode = "opt"
-        solver.opt_strategy = "usc"
-        found = _solve(ctl, q, deadline, timeout)
-        assert found is not None
-        size = sum(sym.name == "piece" and sym.arguments[0].number == q for sym in found)
-        if best is None or size < best[0]:
-            best = (size, q, found)
-            if size <= 1:
-                break
-    if best is None:
-        return EquivResult(a, b, files, ranks, True)
-    _, q, symbols = best
-    mine = [sym for sym in symbols if sym.arguments[0].number == q]
-    return EquivResult(a, b, files, ranks, False,
-                       _counterexample(mine, files, ranks, squares[q]))
+    try:
+        found = equiv_conditions.difference(a, b, pa, pb, files, ranks, squares,
+                                            targets_only=targets_only, deadline=deadline,
+                                            timeout=timeout)
+    except equiv_conditions.NotComparable:
+        found = equiv_search.search(a, b, pa, pb, files, ranks, squares,
+                                    targets_only=targets_only, timeout=timeout,
+                                    progress=progress)
+    return EquivResult(a, b, files, ranks, found is None, found)
 
 
 def _same_definitions(pa: Piece, pb: Piece) -> bool:
@@ -233,85 +132,6 @@ def _same_definitions(pa: Piece, pb: Piece) -> bool:
 
     facts = move_facts(1, pa) + " " + move_facts(2, pb)
     return bool(engine.run(facts, "samedef.lp"))
-
-
-def _empty_board_difference(a: str, b: str, files: int, ranks: int,
-                            squares: list[tuple[int, int]], targets_only: bool
-                            ) -> Counterexample | None:
-    """A cheap first step: both pieces' moves from every start square of the empty board,
-    as a piece that has moved and then as one that has not; a difference there is a
-    counterexample with no other piece."""
-    from translator.queries.moves import MovesQuery, batch_moves
-
-    board = Position(files, ranks)
-    cases = [(sq, virgin) for virgin in (False, True) for sq in squares]
-    queries = [MovesQuery(text, square_name(sq), board, "white", virgin)
-               for sq, virgin in cases for text in (a, b)]
-    answers = batch_moves(queries)
-
-    def key(m: Move) -> tuple[Any, ...]:
-        return (m.to,) if targets_only else m.effects()
-
-    for i, (sq, virgin) in enumerate(cases):
-        ma, mb = answers[2 * i], answers[2 * i + 1]
-        if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
-            raise ma if isinstance(ma, BetzaError) else mb  # type: ignore[misc]
-        ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
-        if ka != kb:
-            ce = Counterexample(files, ranks, square_name(sq), virgin=virgin)
-            ce.only_a = [m for m in ma if key(m) not in kb]
-            ce.only_b = [m for m in mb if key(m) not in ka]
-            return ce
-    return None
-
-
-def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
-           ) -> list[clingo.Symbol] | None:
-    """Solve with start square ``q`` required to differ; the last model's atoms, or None
-    when there is none."""
-    from translator.solve import engine
-
-    model: list[Any] = []
-
-    def on_model(m: clingo.Model) -> None:
-        model[:] = m.symbols(shown=True)
-
-    result = engine.solve(ctl, deadline=deadline, what="the equivalence search",
-                          timeout=timeout, on_model=on_model,
-                          assumptions=[(clingo.Function("differ", [clingo.Number(q)]), True)])
-    return model if result.satisfiable else None
-
-
-def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
-                    start: tuple[int, int]) -> Counterexample:
-    ce = Counterexample(files, ranks, square_name(start))
-    moves: dict[str, list[Move]] = {"a": [], "b": []}
-    for sym in symbols:
-        name, args = sym.name, sym.arguments
-        if name == "differ":
-            continue
-        if name == "eqmove":  # eqmove(Q,Side,X,Y,H,E)
-            moves[args[1].name].append(move_of(args[2].number, args[3].number, args[4],
-                                               args[5]))
-            continue
-        sq = square_of(args[1], args[2])
-        if name == "piece":
-            (ce.friends if args[3].name == "white" else ce.enemies).append(sq)
-        elif name == "royal":
-            ce.royal.append(sq)
-        elif name == "virgin":
-            ce.virgin = True
-        elif name == "ep":
-            ce.ep.append(sq)
-        elif name == "epvictim":
-            ce.ep_victim = sq
-    a, b = distinct(moves["a"]), distinct(moves["b"])
-    keys_a, keys_b = {m.effects() for m in a}, {m.effects() for m in b}
-    ce.only_a = [m for m in a if m.effects() not in keys_b]
-    ce.only_b = [m for m in b if m.effects() not in keys_a]
-    for lst in (ce.friends, ce.enemies, ce.royal, ce.ep):
-        lst.sort(key=lambda s: (s[0], int(s[1:])))
-    return ce
 
 
 def stderr_progress(label: str) -> Callable[[int, int], None]:
