@@ -148,9 +148,10 @@ def _svg(line: dict[str, Any]) -> dict[str, Any]:
 def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
     files, ranks = board_size(line)
+    timeout, max_atoms = line_limits(line)
     result = equivalent(required(line, "a"), required(line, "b"), files, ranks,
                         targets_only=bool(line.get("targets_only", False)),
-                        timeout=line_limits(line)[0])
+                        timeout=timeout, max_atoms=max_atoms)
     return result.as_json()
 
 

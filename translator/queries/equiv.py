@@ -24,6 +24,7 @@ from translator.position import Position
 from translator.queries import equiv_conditions, equiv_search
 from translator.queries.equiv_model import Counterexample, EquivResult
 from translator.queries.moves import parse_piece
+from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 __all__ = ["Counterexample", "EquivResult", "equivalent", "start_squares", "stderr_progress",
            "symmetries"]
@@ -98,7 +99,8 @@ def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int,
 
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                targets_only: bool = False, timeout: float = 120.0,
-               progress: Callable[[int, int], None] | None = None) -> EquivResult:
+               progress: Callable[[int, int], None] | None = None,
+               max_atoms: int = DEFAULT_MAX_ATOMS) -> EquivResult:
     """Decide whether ``a`` and ``b`` have the same moves from every start square in
     every position of a ``files`` x ``ranks`` board, both colours (a Black piece is a
     White piece on the board turned round, so White suffices).
@@ -118,7 +120,7 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     try:
         found = equiv_conditions.difference(a, b, pa, pb, files, ranks, squares,
                                             targets_only=targets_only, deadline=deadline,
-                                            timeout=timeout)
+                                            timeout=timeout, max_atoms=max_atoms)
     except equiv_conditions.NotComparable:
         found = equiv_search.search(a, b, pa, pb, files, ranks, squares,
                                     targets_only=targets_only, timeout=timeout,

@@ -33,10 +33,12 @@ from typing import Any
 
 import clingo
 
+from translator.errors import BetzaError
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
 from translator.queries.equiv_model import Counterexample
 from translator.solve.engine import SolverTimeout
+from translator.solve.limits import check_size
 from translator.squares import square_name
 
 Var = tuple[int, int] | str     # a square, or VIRGIN
@@ -185,24 +187,25 @@ def _queries(squares: list[tuple[int, int]], files: int, ranks: int, local: bool
              ) -> Iterator[tuple[int, tuple[int, int], tuple[int, int]]]:
     """(query, start square, square the conditions were computed from) per start."""
     for i, start in enumerate(squares):
-        yield (i, start, start) if local else (0, start, (files - 1, ranks - 1))
+        yield (i + 1, start, start) if local else (0, start, (files - 1, ranks - 1))
 
 
 def difference(a: str, b: str, pa: Piece, pb: Piece, files: int, ranks: int,
                squares: list[tuple[int, int]], *, targets_only: bool, deadline: float,
-               timeout: float) -> Counterexample | None:
+               timeout: float, max_atoms: int) -> Counterexample | None:
     """A smallest counterexample, or None when ``a`` and ``b`` are equivalent on the
-    board; raises :class:`NotComparable` for pieces the conditions do not cover."""
-    kinds = {sym.name for sym in _ground(pa, pb, "", deadline, timeout)}
-    if "nocanon" in kinds:
-        raise NotComparable("nocanon")
-    local = "local" in kinds
-    facts = f"compare({'targets' if targets_only else 'effects'}). " + (
-        " ".join(f"board({q},{files},{ranks}). start({q},{x},{y})."
-                 for q, (x, y) in enumerate(squares)) if local else
-        f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{files - 1},{ranks - 1}).")
-    origins = squares if local else [(files - 1, ranks - 1)]
-    table = _read(_ground(pa, pb, facts, deadline, timeout), origins)
+    board; raises :class:`NotComparable` for pieces the conditions do not cover, and
+    refuses pieces whose paths on the doubled board would exceed ``max_atoms``."""
+    for piece in (pa, pb):
+        check_size(piece, 2 * files - 1, 2 * ranks - 1, max_atoms)
+    centre = (files - 1, ranks - 1)
+    facts = (f"compare({'targets' if targets_only else 'effects'}). "
+             f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{centre[0]},{centre[1]}). "
+             "centre(0). " + " ".join(f"board({q},{files},{ranks}). start({q},{x},{y})."
+                                      for q, (x, y) in enumerate(squares, 1)))
+    symbols = _ground(pa, pb, facts, deadline, timeout)
+    local = any(sym.name == "local" for sym in symbols)
+    table = _read(symbols, [centre, *squares])
     best: tuple[Cost, tuple[int, int], dict[Var, str]] | None = None
     for q, start, centre in _queries(squares, files, ranks, local):
         if time.monotonic() > deadline:
@@ -225,7 +228,7 @@ def _checked(a: str, b: str, files: int, ranks: int, start: tuple[int, int],
              point: dict[Var, str], targets_only: bool) -> Counterexample:
     """The counterexample of ``point``, with the moves that differ there (computed anew,
     so a point that separates nothing is never reported)."""
-    from translator.queries.moves import moves
+    from translator.queries.moves import MovesQuery, batch_moves
 
     def names(states: str) -> list[str]:
         return sorted((square_name(v) for v, s in point.items()
@@ -233,7 +236,12 @@ def _checked(a: str, b: str, files: int, ranks: int, start: tuple[int, int],
 
     ce = Counterexample(files, ranks, square_name(start), friends=names("F"),
                         enemies=names("XK"), royal=names("K"), virgin=point.get(VIRGIN) == "1")
-    ma, mb = (moves(text, ce.start, ce.position(), virgin=ce.virgin) for text in (a, b))
+    answers = batch_moves([MovesQuery(text, ce.start, ce.position(), "white", ce.virgin)
+                           for text in (a, b)])
+    for answer in answers:
+        if isinstance(answer, BetzaError):
+            raise answer
+    ma, mb = answers
 
     def key(m: Any) -> Any:
         return m.to if targets_only else m.effects()
