@@ -113,7 +113,7 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     pa, pb = parse_piece(a), parse_piece(b)
     _unsupported(pa, a)
     _unsupported(pb, b)
-    if str(pa) == str(pb) or _same_definitions(pa, pb):
+    if str(pa) == str(pb):
         return EquivResult(a, b, files, ranks, True)
     squares = start_squares(files, ranks, pa, pb)
     deadline = time.monotonic() + timeout
@@ -122,6 +122,8 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                                             targets_only=targets_only, deadline=deadline,
                                             timeout=timeout, max_atoms=max_atoms)
     except equiv_conditions.NotComparable:
+        if _same_definitions(pa, pb):
+            return EquivResult(a, b, files, ranks, True)
         found = equiv_search.search(a, b, pa, pb, files, ranks, squares,
                                     targets_only=targets_only, timeout=timeout,
                                     progress=progress)
