@@ -1,7 +1,10 @@
 """Equivalence of two Betza strings on a board, with a smallest counterexample.
 
-The search is the solver's (encodings/equiv.lp): it guesses the position, derives both
-move sets and requires a difference. Python only loops over start squares.
+First by canonical conditions (:mod:`translator.queries.equiv_conditions`,
+encodings/conditions.lp): what each move needs of the squares it looks at, compared per
+start square and effect, without guessing positions. Pieces whose moves are not a
+matter of conditions on squares (e.p., x, castling) go to the solver's search
+(:mod:`translator.queries.equiv_search`, encodings/equiv.lp), which guesses positions.
 
 >>> equivalent("Q", "RB").equivalent
 True
@@ -105,9 +108,9 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     every position of a ``files`` x ``ranks`` board, both colours (a Black piece is a
     White piece on the board turned round, so White suffices).
 
-    Moves are compared with all their effects unless ``targets_only``. One program holds
-    every start square; the solver guesses positions, requires a difference and
-    minimises the pieces on the board.
+    Moves are compared with all their effects unless ``targets_only``. The answer is
+    "equivalent" or a counterexample with the fewest pieces, then the fewest royal and
+    virginity marks. A query whose grounding would exceed ``max_atoms`` is refused.
     """
     Position(files, ranks)  # checks the size
     pa, pb = parse_piece(a), parse_piece(b)
