@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any
 
 import clingo
@@ -48,7 +49,8 @@ VIRGIN = "virgin"
 # states of a square: Empty, Friend, enemy (X), royal enemy (K); of VIRGIN: 0 or 1
 STATES = frozenset("EFXK")
 FLAGS = frozenset("01")
-LITERALS = {"e": "E", "f": "F", "x": "XK", "xn": "X", "xk": "K", "o": "FXK", "v": "1"}
+LITERALS = {name: frozenset(states) for name, states in (
+    ("e", "E"), ("f", "F"), ("x", "XK"), ("xn", "X"), ("xk", "K"), ("o", "FXK"), ("v", "1"))}
 # the cheapest state first; an enemy before a friend, as the solver's search preferred
 PREFERENCE = {"E": (0, 0), "0": (0, 0), "X": (1, 0), "F": (1, 0), "K": (1, 1), "1": (0, 1)}
 
@@ -61,14 +63,17 @@ def _domain(var: Var) -> frozenset[str]:
     return FLAGS if var == VIRGIN else STATES
 
 
-def _cheapest(allowed: frozenset[str]) -> str:
-    return min(allowed, key=lambda s: (PREFERENCE[s], "EX0FK1".index(s)))
+@cache
+def _pick(allowed: frozenset[str]) -> tuple[str, Cost]:
+    """The cheapest state of a set and its cost (asked for very often: cached)."""
+    state = min(allowed, key=lambda s: (PREFERENCE[s], "EX0FK1".index(s)))
+    return state, PREFERENCE[state]
 
 
 def _cost(box: Cube) -> Cost:
     pieces = marks = 0
     for allowed in box.values():
-        p, m = PREFERENCE[_cheapest(allowed)]
+        p, m = _pick(allowed)[1]
         pieces, marks = pieces + p, marks + m
     return pieces, marks
 
@@ -88,26 +93,28 @@ def best_point(ours: list[Cube], theirs: list[Cube], bound: Cost | None = None
     (every other square empty); None when there is none."""
     best: list[Any] = [bound, None]
 
-    def narrow(box: Cube) -> None:
+    def narrow(box: Cube, cost: Cost) -> None:
         rest = next((cube for cube in theirs if not _disjoint(box, cube)), None)
         if rest is None:
-            best[0], best[1] = _cost(box), box
+            best[0], best[1] = cost, box
             return
         for var, allowed in rest.items():
-            left = box.get(var, _domain(var)) - allowed
+            now = box.get(var, _domain(var))
+            left = now - allowed
             if left:
-                tighter = {**box, var: left}
-                if best[0] is None or _cost(tighter) < best[0]:
-                    narrow(tighter)
+                (p0, m0), (p1, m1) = _pick(now)[1], _pick(left)[1]
+                tighter = (cost[0] - p0 + p1, cost[1] - m0 + m1)
+                if best[0] is None or tighter < best[0]:
+                    narrow({**box, var: left}, tighter)
 
     for cube in ours:
-        if any(_implies(cube, other) for other in theirs):
-            continue
-        if best[0] is None or _cost(cube) < best[0]:
-            narrow(dict(cube))
+        cost = _cost(cube)
+        if (best[0] is None or cost < best[0]) and not any(
+                _implies(cube, other) for other in theirs):
+            narrow(dict(cube), cost)
     if best[1] is None:
         return None
-    return best[0], {var: _cheapest(allowed) for var, allowed in best[1].items()}
+    return best[0], {var: _pick(allowed)[0] for var, allowed in best[1].items()}
 
 
 @dataclass
@@ -120,15 +127,12 @@ class Conditions:
 
     def fitting(self, start: tuple[int, int], files: int, ranks: int,
                 centre: tuple[int, int]) -> tuple[list[Cube], list[Cube]]:
-        """The cubes of paths that stay on the board from ``start``, moved there."""
+        """The cubes of paths that stay on the board when they start on ``start``
+        instead of ``centre`` (where they were computed, and where they stay)."""
         dx, dy = start[0] - centre[0], start[1] - centre[1]
-        out: tuple[list[Cube], list[Cube]] = ([], [])
-        for side, cubes in zip(out, self.sides, strict=True):
-            for cube, (x0, y0, x1, y1) in cubes:
-                if x0 + dx >= 0 and x1 + dx < files and y0 + dy >= 0 and y1 + dy < ranks:
-                    side.append({(v[0] + dx, v[1] + dy) if isinstance(v, tuple) else v: s
-                                 for v, s in cube.items()})
-        return out
+        return tuple([cube for cube, (x0, y0, x1, y1) in cubes
+                      if x0 + dx >= 0 and x1 + dx < files and y0 + dy >= 0 and y1 + dy < ranks]
+                     for cubes in self.sides)  # type: ignore[return-value]
 
 
 def cube_of(cond: clingo.Symbol, start: tuple[int, int], to: tuple[int, int]
@@ -137,16 +141,25 @@ def cube_of(cond: clingo.Symbol, start: tuple[int, int], to: tuple[int, int]
     contradicts itself."""
     cube: Cube = {}
     xs, ys = [start[0], to[0]], [start[1], to[1]]
-    while cond.arguments:
-        x, y, lit, cond = cond.arguments
-        var: Var = VIRGIN if lit.name == "v" else (x.number, y.number)
-        xs.append(x.number)
-        ys.append(y.number)
-        allowed = cube.get(var, _domain(var)) & frozenset(LITERALS[lit.name])
+    for x, y, lit in _literals(cond):
+        var: Var = VIRGIN if lit == "v" else (x, y)
+        xs.append(x)
+        ys.append(y)
+        allowed = cube.get(var, _domain(var)) & LITERALS[lit]
         if not allowed:
             return None
         cube[var] = allowed
     return cube, (min(xs), min(ys), max(xs), max(ys))
+
+
+@lru_cache(maxsize=65536)
+def _literals(cond: clingo.Symbol) -> tuple[tuple[int, int, str], ...]:
+    """The literals of a condition list, oldest first. Lists share their tails (the
+    paths of a piece share their first legs), so each tail is read once."""
+    if not cond.arguments:
+        return ()
+    x, y, lit, prev = cond.arguments
+    return (*_literals(prev), (x.number, y.number, lit.name))
 
 
 def _ground(pa: Piece, pb: Piece, facts: str, deadline: float, timeout: float
@@ -216,12 +229,18 @@ def difference(a: str, b: str, pa: Piece, pb: Piece, files: int, ranks: int,
             for one, other in ((ours, theirs), (theirs, ours)):
                 found = best_point(one, other, best[0] if best else None)
                 if found is not None:
-                    best = (found[0], start, found[1])
+                    best = (found[0], start, _moved(found[1], start, centre))
         if best is not None and best[0] == (0, 0):
             break
     if best is None:
         return None
     return _checked(a, b, files, ranks, best[1], best[2], targets_only)
+
+
+def _moved(point: dict[Var, str], start: tuple[int, int], centre: tuple[int, int]
+           ) -> dict[Var, str]:
+    dx, dy = start[0] - centre[0], start[1] - centre[1]
+    return {(v[0] + dx, v[1] + dy) if isinstance(v, tuple) else v: s for v, s in point.items()}
 
 
 def _checked(a: str, b: str, files: int, ranks: int, start: tuple[int, int],
