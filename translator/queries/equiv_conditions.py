@@ -257,10 +257,11 @@ def _checked(a: str, b: str, files: int, ranks: int, start: tuple[int, int],
                         enemies=names("XK"), royal=names("K"), virgin=point.get(VIRGIN) == "1")
     answers = batch_moves([MovesQuery(text, ce.start, ce.position(), "white", ce.virgin)
                            for text in (a, b)])
-    for answer in answers:
-        if isinstance(answer, BetzaError):
-            raise answer
     ma, mb = answers
+    if isinstance(ma, BetzaError):
+        raise ma
+    if isinstance(mb, BetzaError):
+        raise mb
 
     def key(m: Any) -> Any:
         return m.to if targets_only else m.effects()
