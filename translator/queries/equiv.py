@@ -123,7 +123,8 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     try:
         found = equiv_conditions.difference(a, b, pa, pb, files, ranks, squares,
                                             targets_only=targets_only, deadline=deadline,
-                                            timeout=timeout, max_atoms=max_atoms)
+                                            timeout=timeout, max_atoms=max_atoms,
+                                            progress=progress)
     except equiv_conditions.NotComparable:
         if _same_definitions(pa, pb):
             return EquivResult(a, b, files, ranks, True)

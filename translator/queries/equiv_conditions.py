@@ -27,7 +27,7 @@ wrap or have a `*` range are computed from every start square).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
@@ -205,7 +205,8 @@ def _queries(squares: list[tuple[int, int]], files: int, ranks: int, local: bool
 
 def difference(a: str, b: str, pa: Piece, pb: Piece, files: int, ranks: int,
                squares: list[tuple[int, int]], *, targets_only: bool, deadline: float,
-               timeout: float, max_atoms: int) -> Counterexample | None:
+               timeout: float, max_atoms: int,
+               progress: Callable[[int, int], None] | None = None) -> Counterexample | None:
     """A smallest counterexample, or None when ``a`` and ``b`` are equivalent on the
     board; raises :class:`NotComparable` for pieces the conditions do not cover, and
     refuses pieces whose paths on the doubled board would exceed ``max_atoms``."""
@@ -220,7 +221,9 @@ def difference(a: str, b: str, pa: Piece, pb: Piece, files: int, ranks: int,
     local = any(sym.name == "local" for sym in symbols)
     table = _read(symbols, [centre, *squares])
     best: tuple[Cost, tuple[int, int], dict[Var, str]] | None = None
-    for q, start, centre in _queries(squares, files, ranks, local):
+    for i, (q, start, centre) in enumerate(_queries(squares, files, ranks, local)):
+        if progress:
+            progress(i, len(squares))
         if time.monotonic() > deadline:
             raise SolverTimeout("the equivalence check gave up after the time limit of "
                                 f"{timeout:g} s")
