@@ -130,10 +130,10 @@ def test_equal_for_non_obvious_reasons_by_conditions(a, b, no_search):
 
 
 def test_hook_mover_and_rook_bishop_differ_by_one_blocker(no_search):
-    # RaisR reaches every square RB does on an empty board; an enemy on b2 stops the
+    # RaisR reaches every square RB does on an empty board; a piece on b2 stops the
     # bishop from a1 while the hooks a1-a3-c3, a1-a4-d4 ... still go round it
     ce = equivalent("RaisR", "RB").counterexample
-    assert (ce.start, ce.friends, ce.enemies) == ("a1", [], ["b2"])
+    assert (ce.start, ce.friends, ce.enemies) == ("a1", ["b2"], [])
     assert [m.to for m in ce.only_a] == ["c3", "d4", "e5", "f6", "g7", "h8"]
     assert ce.only_b == []
     assert ce.only_a[0].legs == ("a1", "a3", "c3")   # of two hooks, the one shown

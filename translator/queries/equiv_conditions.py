@@ -21,7 +21,7 @@ wrap or have a `*` range are computed from every start square).
 ...            [{(0, 1): frozenset("E")}])   # an absorbed condition adds nothing
 >>> best_point([{(1, 1): frozenset("E")}], [{(1, 0): frozenset("E"), (1, 1): frozenset("E")},
 ...                                          {(0, 1): frozenset("E"), (1, 1): frozenset("E")}])
-((2, 0), {(1, 1): 'E', (1, 0): 'X', (0, 1): 'X'})
+((2, 0), {(1, 1): 'E', (1, 0): 'F', (0, 1): 'F'})
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ STATES = frozenset("EFXK")
 FLAGS = frozenset("01")
 LITERALS = {name: frozenset(states) for name, states in (
     ("e", "E"), ("f", "F"), ("x", "XK"), ("xn", "X"), ("xk", "K"), ("o", "FXK"), ("v", "1"))}
-# the cheapest state first; an enemy before a friend, as the solver's search preferred
+# the cheapest state first; a friend before an enemy, as the solver's search preferred
 PREFERENCE = {"E": (0, 0), "0": (0, 0), "X": (1, 0), "F": (1, 0), "K": (1, 1), "1": (0, 1)}
 
 
@@ -66,7 +66,7 @@ def _domain(var: Var) -> frozenset[str]:
 @cache
 def _pick(allowed: frozenset[str]) -> tuple[str, Cost]:
     """The cheapest state of a set and its cost (asked for very often: cached)."""
-    state = min(allowed, key=lambda s: (PREFERENCE[s], "EX0FK1".index(s)))
+    state = min(allowed, key=lambda s: (PREFERENCE[s], "E0FXK1".index(s)))
     return state, PREFERENCE[state]
 
 
