@@ -105,3 +105,88 @@ def test_time_limit_gives_a_clear_error():
 
     with pytest.raises(BetzaError, match="gave up after the time limit of 0.001 s"):
         equivalent("asR", "asW0", timeout=0.001)
+
+
+# ---- equivalence by canonical conditions (encodings/conditions.lp) ------------------
+
+@pytest.fixture
+def no_search(monkeypatch):
+    """The conditions decide: the solver's position search must not be needed."""
+    from translator.queries import equiv_search
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("fell back to the position search")
+
+    monkeypatch.setattr(equiv_search, "search", refuse)
+
+
+@pytest.mark.parametrize("a,b", [
+    ("Q", "RB"), ("K", "WF"), ("KNADcaKmcabK", "mpcaKmcabK"),   # the Lion, two spellings
+    ("pafK", "jAjD"), ("afK", "nAnD"),                             # hop-over-king-square
+    ("mafsW", "nN"), ("mafF", "nA"), ("W7", "R"), ("pR", "pafR"),
+])
+def test_equal_for_non_obvious_reasons_by_conditions(a, b, no_search):
+    assert equivalent(a, b).equivalent
+
+
+def test_hook_mover_and_rook_bishop_differ_by_one_blocker(no_search):
+    # RaisR reaches every square RB does on an empty board; a piece on b2 stops the
+    # bishop from a1 while the hooks a1-a3-c3, a1-a4-d4 ... still go round it
+    ce = equivalent("RaisR", "RB").counterexample
+    assert (ce.start, ce.friends, ce.enemies) == ("a1", ["b2"], [])
+    assert [m.to for m in ce.only_a] == ["c3", "d4", "e5", "f6", "g7", "h8"]
+    assert ce.only_b == []
+    assert ce.only_a[0].legs == ("a1", "a3", "c3")   # of two hooks, the one shown
+
+
+def test_non_jumping_knight_is_blocked_on_the_orthogonal_neighbour(no_search):
+    # from a1 the knight's leap to c2 passes b1 (decision 9): one piece there blocks nN
+    result = equivalent("nN", "N")
+    assert check_counterexample("nN", "N", result) == 1
+    ce = result.counterexample
+    assert (ce.start, ce.friends + ce.enemies) == ("a1", ["b1"])
+    assert ce.only_a == [] and [m.to for m in ce.only_b] == ["c2"]
+
+
+def test_royal_marks_count_after_pieces(no_search):
+    # kQ captures only a royal enemy: one plain enemy next to it separates it from cQ;
+    # tcQ refuses royal enemies: the enemy must be royal (one piece, one mark)
+    kq = equivalent("kQ", "cQ").counterexample
+    assert (kq.enemies, kq.royal, [m.to for m in kq.only_b]) == (["b1"], [], ["b1"])
+    tame = equivalent("tcQ", "cQ").counterexample
+    assert (tame.enemies, tame.royal, [m.to for m in tame.only_b]) == (["b1"], ["b1"], ["b1"])
+
+
+def test_locust_returning_home_differs_from_a_rook_capture(no_search):
+    # caibR captures b1 from a1 and comes back to a1; cR moves to b1
+    ce = equivalent("caibR", "cR").counterexample
+    assert ce.enemies == ["b1"]
+    assert [(m.to, m.captures) for m in ce.only_a] == [("a1", ("b1",))]
+    assert [(m.to, m.captures) for m in ce.only_b] == [("b1", ("b1",))]
+
+
+def test_en_passant_falls_back_to_the_position_search():
+    result = equivalent("fmWfcFfeF", "fmWfcF")
+    ce = result.counterexample
+    assert ce.ep and ce.ep_victim and ce.enemies == [ce.ep_victim]
+    assert [m.captures for m in ce.only_a] == [(ce.ep_victim,)] and ce.only_b == []
+
+
+def test_grounding_budget_refuses_with_a_message():
+    from translator.errors import LimitError
+
+    with pytest.raises(LimitError, match="over the limit of 2e\\+06; raise it with --max-atoms"):
+        equivalent("aU", "aaU")
+
+
+def test_conditions_per_effect_are_listed_by_the_encoding():
+    # only the effects whose lists of conditions differ are shown: from b2 on a 3x3
+    # board, fmW and fmcW both move to b3 when it is empty; fmcW alone captures there
+    from translator.facts.translate import move_facts
+    from translator.notation.syntax import parse
+    from translator.solve import engine
+
+    facts = (move_facts(1, parse("fmW")) + " " + move_facts(2, parse("fmcW")) +
+             " compare(effects). board(0,3,3). start(0,1,1). centre(0).")
+    shown = {str(s) for s in engine.run(facts, "conditions.lp")}
+    assert shown == {"cond(0,2,key(1,2,e(cap,1,2,nil)),c(1,2,x,nil))"}

@@ -11,7 +11,7 @@ from translator.resources import data_dir
 from translator.solve import engine
 
 ENTRIES = ["moves.lp", "attacks.lp", "equiv.lp", "samedef.lp", "why.lp", "find.lp",
-           "census.lp", "plan.lp", "drops.lp", "board.lp"]
+           "census.lp", "plan.lp", "drops.lp", "board.lp", "conditions.lp"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES)

@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty() and not args.json:
             progress = stderr_progress(f"comparing on {files}x{ranks}")
         result = equivalent(args.a, args.b, files, ranks, targets_only=args.targets_only,
-                            progress=progress, dialect=dialect, dialect_b=args.dialect_b)
+                            progress=progress, dialect=dialect, dialect_b=args.dialect_b,
+                            timeout=args.timeout, max_atoms=args.max_atoms)
         if progress:
             print(file=sys.stderr)
         results.append(result)

@@ -150,9 +150,10 @@ def _equiv(line: dict[str, Any]) -> dict[str, Any]:
     from translator.queries.equiv import equivalent
     files, ranks = board_size(line)
     a = required(line, "a")
+    timeout, max_atoms = line_limits(line)
     result = equivalent(a, optional(line, "b") or a, files, ranks,
                         targets_only=bool(line.get("targets_only", False)),
-                        timeout=line_limits(line)[0],
+                        timeout=timeout, max_atoms=max_atoms,
                         dialect=optional(line, "dialect") or "spec",
                         dialect_b=optional(line, "dialect_b"))
     return result.as_json()

@@ -1,0 +1,148 @@
+"""Equivalence by search: the solver guesses the position (encodings/equiv.lp).
+
+The fallback of :mod:`translator.queries.equiv` for pieces whose moves are not a matter of
+conditions on squares (e.p., x, castling): it derives both move sets in guessed positions,
+requires a difference and minimises the pieces on the board. Python only loops over start
+squares.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import clingo
+
+from translator.errors import BetzaError
+from translator.position import Position
+from translator.queries.equiv_model import Counterexample
+from translator.queries.moves import Move, distinct, piece_facts
+from translator.solve.readers import move_of, square_of
+from translator.squares import square_name
+
+
+def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
+           starts: list[tuple[str, tuple[int, int]]], *, targets_only: bool,
+           timeout: float, progress: Callable[[int, int], None] | None
+           ) -> Counterexample | None:
+    """A smallest counterexample from the start squares (with the mover's side) ``starts``,
+    each string with its reading (``(betza, reading)``), or None when the pieces are
+    equivalent."""
+    from translator.solve import engine
+
+    empty = _empty_board_difference(a, b, files, ranks, starts, targets_only)
+    if empty is not None:
+        return empty
+    facts = [piece_facts(1, *a), piece_facts(2, *b),
+             f"compare({'targets' if targets_only else 'effects'})."]
+    for q, (side, (x, y)) in enumerate(starts):
+        facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
+                     f"piece({q},{x},{y},{side},1). piece({q},{x},{y},{side},2).")
+    deadline = time.monotonic() + timeout
+    ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
+    # Every counterexample now has a piece on the board. Decide square by square without
+    # optimising (the solver keeps what it learns); where the pieces differ, minimise
+    # core-guided (upward from one piece) and stop at the first one-piece answer.
+    best: tuple[int, int, list[clingo.Symbol]] | None = None
+    for q in range(len(starts)):
+        if progress:
+            progress(q, len(starts))
+        solve, solver = ctl.configuration.solve, ctl.configuration.solver
+        assert isinstance(solve, clingo.Configuration) and isinstance(solver, clingo.Configuration)
+        solve.opt_mode = "ignore"
+        if _solve(ctl, q, deadline, timeout) is None:
+            continue
+        solve.opt_mode = "opt"
+        solver.opt_strategy = "usc"
+        found = _solve(ctl, q, deadline, timeout)
+        assert found is not None
+        size = sum(sym.name == "piece" and sym.arguments[0].number == q for sym in found)
+        if best is None or size < best[0]:
+            best = (size, q, found)
+            if size <= 1:
+                break
+    if best is None:
+        return None
+    _, q, symbols = best
+    mine = [sym for sym in symbols if sym.arguments[0].number == q]
+    return _counterexample(mine, files, ranks, starts[q])
+
+
+def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
+                            starts: list[tuple[str, tuple[int, int]]], targets_only: bool
+                            ) -> Counterexample | None:
+    """A cheap first step: both pieces' moves (each string with its reading) from every
+    start square of the empty board, as a piece that has moved and then as one that has
+    not; a difference there is a counterexample with no other piece."""
+    from translator.queries.moves import MovesQuery, batch_moves
+
+    boards = {reading: Position(files, ranks, dialect=reading) for _, reading in (a, b)}
+    cases = [(side, sq, virgin) for virgin in (False, True) for side, sq in starts]
+    queries = [MovesQuery(text, square_name(sq), boards[reading], side, virgin)
+               for side, sq, virgin in cases for text, reading in (a, b)]
+    answers = batch_moves(queries)
+
+    def key(m: Move) -> tuple[Any, ...]:
+        return (m.to,) if targets_only else m.effects()
+
+    for i, (side, sq, virgin) in enumerate(cases):
+        ma, mb = answers[2 * i], answers[2 * i + 1]
+        if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
+            raise ma if isinstance(ma, BetzaError) else mb  # type: ignore[misc]
+        ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
+        if ka != kb:
+            ce = Counterexample(files, ranks, square_name(sq), side, virgin=virgin)
+            ce.only_a = [m for m in ma if key(m) not in kb]
+            ce.only_b = [m for m in mb if key(m) not in ka]
+            return ce
+    return None
+
+
+def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
+           ) -> list[clingo.Symbol] | None:
+    """Solve with start square ``q`` required to differ; the last model's atoms, or None
+    when there is none."""
+    from translator.solve import engine
+
+    model: list[Any] = []
+
+    def on_model(m: clingo.Model) -> None:
+        model[:] = m.symbols(shown=True)
+
+    result = engine.solve(ctl, deadline=deadline, what="the equivalence search",
+                          timeout=timeout, on_model=on_model,
+                          assumptions=[(clingo.Function("differ", [clingo.Number(q)]), True)])
+    return model if result.satisfiable else None
+
+
+def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
+                    start: tuple[str, tuple[int, int]]) -> Counterexample:
+    ce = Counterexample(files, ranks, square_name(start[1]), start[0])
+    moves: dict[str, list[Move]] = {"a": [], "b": []}
+    for sym in symbols:
+        name, args = sym.name, sym.arguments
+        if name == "differ":
+            continue
+        if name == "eqmove":  # eqmove(Q,Side,X,Y,H,E)
+            moves[args[1].name].append(move_of(args[2].number, args[3].number, args[4],
+                                               args[5]))
+            continue
+        sq = square_of(args[1], args[2])
+        if name == "piece":
+            (ce.friends if args[3].name == ce.side else ce.enemies).append(sq)
+        elif name == "royal":
+            ce.royal.append(sq)
+        elif name == "virgin":
+            ce.virgin = True
+        elif name == "ep":
+            ce.ep.append(sq)
+        elif name == "epvictim":
+            ce.ep_victim = sq
+    a, b = distinct(moves["a"]), distinct(moves["b"])
+    keys_a, keys_b = {m.effects() for m in a}, {m.effects() for m in b}
+    ce.only_a = [m for m in a if m.effects() not in keys_b]
+    ce.only_b = [m for m in b if m.effects() not in keys_a]
+    for lst in (ce.friends, ce.enemies, ce.royal, ce.ep):
+        lst.sort(key=lambda s: (s[0], int(s[1:])))
+    return ce
