@@ -121,3 +121,23 @@ def test_bracket_strings_over_http(client):
     converted = client.post("/api/query", json={"query": "convert", "betza": "yafsF",
                                                 "to": "bracket"})
     assert converted.json()["result"] == "[F-R]"
+
+
+def test_a_lane_keeps_answering_after_its_pool_is_recycled():
+    # the search lane's pool is replaced after a few tasks (memory flat); queries sent
+    # after the replacement must still be answered (no hang, no error)
+    import asyncio
+
+    from translator.web.workers import LANES, SolverPool
+
+    async def many() -> list[dict]:
+        pool = SolverPool(workers=2, max_timeout=30)
+        try:
+            return [await pool.answer({"query": "explain", "betza": "W", "board": "5x5"})
+                    for _ in range(LANES["search"][2] * 2 + 1)]
+        finally:
+            pool.close()
+
+    answers = asyncio.run(many())
+    assert all(a["ok"] for a in answers)
+    assert answers[-1]["lines"][1] == "W: 1 move."

@@ -32,8 +32,10 @@ STUCK = 120.0  # seconds past that before its worker is taken for stuck and stop
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", **dict.fromkeys(
     ("equiv", "find", "explain", "census", "classes", "lint", "convert"), "search")}
-# lane -> (share of the workers, niceness, tasks per worker process before a fresh one
-# takes over: a search's grounding can leave hundreds of MB behind, so its workers go soon)
+# lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
+# fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
+# The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
+# worker once one retires, and every later query of the lane then hangs.
 LANES = {"board": (1.0, 0, 2000), "why": (1.0, 2, 500), "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit); send the query again"}
@@ -79,17 +81,28 @@ class SolverPool:
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
         self._pools = {lane: self._start(lane) for lane in LANES}
+        self._served = dict.fromkeys(LANES, 0)
         self._watching: set[asyncio.Task[None]] = set()
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
         self._dispatchers: list[asyncio.Task[None]] = []
 
     def _start(self, lane: str) -> ProcessPoolExecutor:
-        share, niceness, recycle = LANES[lane]
+        share, niceness, _ = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
-                                   max_tasks_per_child=recycle, initializer=_lower_priority,
-                                   initargs=(niceness,))
+                                   initializer=_lower_priority, initargs=(niceness,))
+
+    def _served_one(self, lane: str, executor: ProcessPoolExecutor) -> None:
+        """Count a finished task; a pool that has served its share is replaced, and the
+        old one's processes exit once the work already sent to them is done."""
+        if executor is not self._pools[lane]:
+            return
+        self._served[lane] += 1
+        if self._served[lane] >= LANES[lane][2]:
+            self._served[lane] = 0
+            self._pools[lane] = self._start(lane)
+            executor.shutdown(wait=False)
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
         obj = capped(obj, self.max_timeout)
@@ -103,8 +116,10 @@ class SolverPool:
         executor = self._pools[lane]
         job = executor.submit(answer_text, text, self.max_timeout)
         try:
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job)),
-                                          limit + GRACE)
+            answer: dict[str, Any] = await asyncio.wait_for(
+                asyncio.shield(asyncio.wrap_future(job)), limit + GRACE)
+            self._served_one(lane, executor)
+            return answer
         except TimeoutError:
             if not job.cancel():  # running: let it finish, unless it never does
                 self._watch(job, lane, executor)
@@ -143,6 +158,7 @@ class SolverPool:
                 answers = await asyncio.wait_for(loop.run_in_executor(
                     executor, answer_texts, [text for text, _ in group], self.max_timeout),
                     self.max_timeout + STUCK)
+                self._served_one("board", executor)
             except (TimeoutError, BrokenProcessPool):
                 self._restart("board", executor)
                 answers = [dict(STOPPED) for _ in group]
