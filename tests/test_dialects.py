@@ -189,9 +189,10 @@ def test_dialect_differences() -> None:
     assert only.spec_only == ["c3", "c4", "d3", "d4"] and only.dialect_only == []
     assert "implied" in only.description or "own range" in only.description
     assert dialect_differences("N") == []
-    names = {(d.name, d.dialect) for d in dialect_differences("aaK")}
+    found = dialect_differences("aaK")
+    names = {(d.name, d.dialect) for d in found}
     assert names == {("visited-squares", "xboard"), ("visited-squares", "diagram")}
-    assert dialect_differences("aaK")[0].as_json()["dialect_only"] == ["a1"]
+    assert found[0].as_json()["dialect_only"] == ["a1"]
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -89,8 +89,9 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     pos = parse_fen(START, FIDE)
     squares = [square_name((x, y)) for x in range(8) for y in range(8)]
     together = batch_attacks([AttacksQuery(sq, pos) for sq in squares])
-    alone = [attacks(sq, pos) for sq in squares]
-    assert alone == together
-    attacked = {sq for sq, found in zip(squares, alone, strict=True) if found}
+    # asked alone (a kept program each time): every seventh square, one on each rank and file
+    sample = range(0, 64, 7)
+    assert [attacks(squares[i], pos) for i in sample] == [together[i] for i in sample]
+    attacked = {sq for sq, found in zip(squares, together, strict=True) if found}
     # the pawns cover ranks 3 and 6; nothing reaches further, nor captures a piece
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
