@@ -61,6 +61,25 @@ def tables() -> Tables:
                   frozenset(drops))
 
 
+def token_key(token: str) -> tuple[int, str]:
+    """Direction tokens are written shortest first, then alphabetically."""
+    return (len(token), token)
+
+
+@cache
+def shortest_tokens(system: str) -> dict[frozenset[int], str]:
+    """The shortest token (by :func:`token_key`) naming each direction set of ``system``.
+
+    >>> shortest_tokens("diag")[frozenset({1, 7})]
+    'f'
+    """
+    best: dict[frozenset[int], str] = {}
+    for (sy, tok), dirs in tables().dirtab.items():
+        if sy == system and (dirs not in best or token_key(tok) < token_key(best[dirs])):
+            best[dirs] = tok
+    return best
+
+
 def geometry(move: MoveDef) -> tuple[int, int, str, str] | None:
     """(A, B, system, kind) of the move's atom after any X/Y boost (as encodings/legs.lp
     computes it); None for the special atoms U O I @."""

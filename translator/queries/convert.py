@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from translator.errors import BetzaError
-from translator.notation.kbtables import tables
+from translator.notation.kbtables import shortest_tokens, tables
 from translator.notation.syntax import MoveDef
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, RangeState, plan
@@ -150,13 +150,13 @@ def _atom(leap: tuple[int, int], system: str, rs: RangeState, bracket: bool) -> 
 
 def _token(system: str, dirs: frozenset[int]) -> str:
     """The shortest direction letters naming exactly ``dirs`` in ``system`` ("" = all)."""
-    table = {tok: d for (sy, tok), d in tables().dirtab.items() if sy == system}
-    if dirs == frozenset().union(*table.values()):
+    best = shortest_tokens(system)
+    if dirs == frozenset().union(*best):
         return ""
-    singles = sorted((t for t, d in table.items() if d == dirs), key=len)
-    if singles:
-        return singles[0]
-    pairs = sorted((a + b for a, da in table.items() for b, db in table.items()
+    if dirs in best:
+        return best[dirs]
+    # shortest first; among equals, the first in the kb table's order
+    pairs = sorted((a + b for da, a in best.items() for db, b in best.items()
                     if da | db == dirs and not da & db), key=len)
     if pairs:
         return pairs[0]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from translator.errors import BetzaError
-from translator.notation.kbtables import geometry, tables
+from translator.notation.kbtables import geometry, shortest_tokens, tables, token_key
 from translator.notation.syntax import MoveDef, combine_directions, parse
 from translator.resources import data_dir
 
@@ -56,11 +56,6 @@ class Space:
         return (len(piece.moves), letters, atoms, betza)
 
 
-def token_key(token: str) -> tuple[int, str]:
-    """Direction tokens are written shortest first, then alphabetically."""
-    return (len(token), token)
-
-
 @cache
 def _config() -> dict:
     with (data_dir("kb") / "find_space.toml").open("rb") as fh:
@@ -70,15 +65,10 @@ def _config() -> dict:
 @cache
 def _tokens(system: str) -> tuple[str, ...]:
     """The shortest token for each direction set of ``system`` but the full set."""
-    dirtab = tables().dirtab
-    everything = frozenset().union(*(s for (sy, _), s in dirtab.items() if sy == system))
-    best: dict[frozenset[int], str] = {}
-    for (sy, tok), dirs in dirtab.items():
-        if sy != system or dirs == everything:
-            continue
-        if dirs not in best or token_key(tok) < token_key(best[dirs]):
-            best[dirs] = tok
-    return tuple(sorted(best.values(), key=token_key))
+    best = shortest_tokens(system)
+    everything = frozenset().union(*best)
+    return tuple(sorted((tok for dirs, tok in best.items() if dirs != everything),
+                        key=token_key))
 
 
 @cache
