@@ -95,3 +95,17 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     attacked = {sq for sq, found in zip(squares, together, strict=True) if found}
     # the pawns cover ranks 3 and 6; nothing reaches further, nor captures a piece
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
+
+
+@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW"])
+def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
+    rng = random.Random(betza)
+    warm.OPEN.clear()
+    for origin in ("a1", "h8", "d4", "e5", "b7", "g2"):
+        query = MovesQuery(betza, origin, random_position(rng, origin),
+                           rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
+        grounded, _ = batch_moves([query, query])
+        assert moves(betza, origin, query.position, side=query.side,
+                     virgin=query.virgin) == grounded
+    # the mover's square, side and virginity are externals of the one program
+    assert len(warm.OPEN) == 1

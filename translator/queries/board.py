@@ -24,6 +24,7 @@ from translator.errors import BetzaError
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.queries.moves import MovesQuery, chunks, prepare, solve_chunk
+from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
 from translator.squares import Square, square_name
@@ -82,7 +83,8 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
         pieces[i] = piece
         prepared.append((i, pos, origin, query.castling_safety,
                          estimated_atoms(piece, pos.files, pos.ranks)))
-    for chunk in chunks(prepared, max_atoms):
+    alone = {i for i, pos, *_ in prepared if warm.alone(pieces[i], pos.files, pos.ranks)}
+    for chunk in chunks(prepared, max_atoms, alone):
         shown: list[Any] = []
         try:
             found = solve_chunk(chunk, timeout, "board.lp", shown)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -18,6 +18,7 @@ from translator.errors import BetzaError
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece, parse
 from translator.position import PlacedPiece, Position, check_side, other_side
+from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move, answer_move
 from translator.solve.warm import QueryAtom
@@ -141,6 +142,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     """
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
     prepared: list[tuple[int, Position, Square, bool, int]] = []
+    alone: set[int] = set()
     for i, q in enumerate(queries):
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
@@ -151,7 +153,9 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
             results[i] = err
             continue
         prepared.append((i, pos, origin, query.castling_safety, size))
-    for chunk in chunks(prepared, max_atoms):
+        if warm.alone(piece, pos.files, pos.ranks):
+            alone.add(i)
+    for chunk in chunks(prepared, max_atoms, alone):
         try:
             answers = solve_chunk(chunk, timeout)
         except BetzaError as err:
@@ -163,11 +167,16 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     return results
 
 
-def chunks(prepared: list[Any], max_atoms: int) -> Iterator[list[Any]]:
-    """Queries in groups of at most CHUNK whose estimated sizes add up to the limit."""
+def chunks(prepared: list[Any], max_atoms: int, alone: Collection[int] = ()
+           ) -> Iterator[list[Any]]:
+    """Queries in groups of at most CHUNK whose estimated sizes add up to the limit; the
+    query ids in ``alone`` each in a group of their own (a kept program answers them)."""
     chunk: list[Any] = []
     total = 0
     for item in prepared:
+        if item[0] in alone:
+            yield [item[:-1]]
+            continue
         if chunk and (len(chunk) == CHUNK or total + item[-1] > max_atoms):
             yield chunk
             chunk, total = [], 0
@@ -194,7 +203,7 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     position, as the Python API and the web page do; a position of many movers, as attacks
     asks, grounds faster with its facts).
     """
-    from translator.solve import engine, warm
+    from translator.solve import engine
 
     types: dict[tuple[str, str], int] = {}  # one type per string and reading
     texts: list[str] = []
@@ -210,12 +219,14 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     def read(pos: Position) -> dict[str | None, int | str]:
         return {betza: t for (betza, reading), t in types.items() if reading == pos.dialect}
 
-    if cache and len(items) == 1 and warm.fits(sum(
-            estimated_atoms(parse_piece(items[0][1].pieces[sq].betza or "", items[0][1].dialect),
-                            items[0][1].files, items[0][1].ranks) for sq in items[0][2])):
+    if cache and len(items) == 1:
         qid, pos, movers, extra = items[0]
-        shown = warm.answer(encoding, pos, movers, extra, read(pos), text, timeout=timeout)[1]
-        return _read(shown, castling, others, {0: qid})
+        pieces = [parse_piece(pos.pieces[sq].betza or "", pos.dialect) for sq in movers]
+        if warm.fits(sum(estimated_atoms(pc, pos.files, pos.ranks) for pc in pieces)):
+            shown = warm.answer(encoding, pos, movers, extra, read(pos), text,
+                                timeout=timeout, open_movers=len(pieces) == 1 and warm.opens(
+                                    pieces[0], pos.files, pos.ranks))[1]
+            return _read(shown, castling, others, {0: qid})
     facts = [text]
     for qid, pos, movers, extra in items:
         facts.append(position_facts(qid, pos, read(pos), movers, set()))

@@ -28,6 +28,7 @@ from translator.errors import BetzaError
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
+from translator.queries import why_program
 from translator.queries.moves import MovesQuery, batch_moves, castling_threats, prepare
 from translator.queries.why_model import (
     Why,
@@ -42,68 +43,7 @@ from translator.squares import square_name
 
 __all__ = ["Why", "why"]
 
-MAX_OPTIMA = 60  # closest positions enumerated (several can be equally close)
 MAX_ALTERNATIVES = 6  # of which at most this many are listed besides the first
-
-
-def _facts(ctx: WhyContext, ids: dict[str, int], extra: str) -> str:
-    pos = ctx.pos
-    x0, y0 = pos.square(ctx.origin)
-    out = [f"board(0,{pos.files},{pos.ranks}). mover(0,{x0},{y0}). "
-           f"piece(0,{x0},{y0},{ctx.side},{ctx.mover_type})."]
-    for (x, y), pc in pos.pieces.items():
-        if (x, y) == (x0, y0):
-            if pc.royal:
-                out.append(f"royal(0,{x},{y}).")
-            if pc.virgin:
-                out.append(f"realvirgin(0,{x},{y}).")
-            continue
-        out.append(f"real(0,{x},{y},{pc.side}).")
-        if pc.virgin:
-            out.append(f"realvirgin(0,{x},{y}).")
-        if pc.betza and pc.betza in ids:
-            out.append(f"realtype(0,{x},{y},{ids[pc.betza]}).")
-        if pc.royal:
-            out.append(f"realroyal(0,{x},{y}).")
-    out.extend(f"realep(0,{x},{y})." for x, y in pos.ep)
-    if pos.ep_victim is not None:
-        out.append(f"realepvictim(0,{pos.ep_victim[0]},{pos.ep_victim[1]}).")
-    if pos.last_moved and pos.last_moved in ids:
-        out.append(f"lastmoved(0,{ids[pos.last_moved]}).")
-    out.append(extra)
-    return " ".join(out)
-
-
-def _control(ctx: WhyContext, extra: str, options: list[str]) -> clingo.Control:
-    from translator.queries.moves import piece_facts
-    from translator.solve import engine
-
-    ids = {betza: t for t, betza in ctx.types.items()}
-    facts = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
-    facts.append(_facts(ctx, ids, extra))
-    return engine.ground("why.lp", "\n".join(facts), options).ctl
-
-
-def _solve(ctl: clingo.Control, deadline: float, timeout: float, *, optimal: bool = False
-           ) -> tuple[list[list[clingo.Symbol]], bool]:
-    """Solve; the models (only the proven optimal ones if ``optimal``) and whether the
-    search finished."""
-    models: list[list[clingo.Symbol]] = []
-
-    def on_model(m: clingo.Model) -> bool:
-        if optimal and not m.optimality_proven:
-            return True
-        models.append(list(m.symbols(shown=True)))
-        return not optimal or len(models) < MAX_OPTIMA
-
-    from translator.solve import engine
-
-    try:
-        engine.solve(ctl, deadline=deadline, what="the why search", timeout=timeout,
-                     on_model=on_model)
-    except engine.SolverTimeout:
-        return models, False
-    return models, True
 
 
 def _give_up(timeout: float) -> None:
@@ -184,11 +124,6 @@ def _context(betza: str, origin: str, to: str, position: Position, side: str | N
     return ctx, query
 
 
-def _goal_facts(ctx: WhyContext) -> str:
-    x, y = coords(ctx.to)
-    return f"goal(0,{x},{y})."
-
-
 def _path_key(ctx: WhyContext, path: WhyPath) -> tuple[Any, ...]:
     return (path.type_id != ctx.mover_type, path.move_no, len(path.move.legs),
             [coords(s) for s in path.move.legs])
@@ -217,8 +152,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     unsafe = _unsafe_castling(ctx, query, timeout)
     if unsafe is not None:
         return unsafe
-    ctl = _control(ctx, _goal_facts(ctx), ["--opt-mode=optN", "--models=0"])
-    models, finished = _solve(ctl, deadline, timeout, optimal=True)
+    models, finished = why_program.ask(ctx, "closest", coords(ctx.to), deadline, timeout)
     if not models:
         if not finished:
             _give_up(timeout)
@@ -242,8 +176,7 @@ def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why 
 
 def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: float) -> Why:
     """The move exists: every move to the square, leg by leg."""
-    ctl = _control(ctx, _goal_facts(ctx) + " fixed(0).", [])
-    models, finished = _solve(ctl, deadline, timeout)
+    models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
     if not finished and not models:
         _give_up(timeout)
     model = _read(models[-1], ctx.names) if models else WhyModel([], [])
@@ -296,9 +229,7 @@ def _closest(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> Why:
 
 def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str]:
     """Every square some position lets the piece reach (empty if the search ran out)."""
-    ctl = _control(ctx, "explore(0).", ["--enum-mode=brave", "--opt-mode=ignore",
-                                        "--models=0"])
-    models, finished = _solve(ctl, deadline, timeout)
+    models, finished = why_program.ask(ctx, "explore", None, deadline, timeout)
     if not (finished and models):
         return []
     return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"}, key=coords)

@@ -11,6 +11,11 @@ atoms (a target). The rest of the position is made of external atoms
 false, and solves; a stratified program has one answer set, the one the facts would give.
 A second query with the same key costs a fraction of a millisecond instead of a grounding.
 
+A small piece (:func:`opens`) gets a program open in its mover too: the mover's square is
+external as well, so the piece dragged round the teaching board, or asked about from
+square after square, is answered by one program (a solve costs about a millisecond per
+10,000 atoms of the program, against about 20 ms for a new grounding).
+
 Programs are kept per process (the web server's workers live for thousands of queries),
 the least recently used dropped first.
 
@@ -31,20 +36,35 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import clingo
 
 from translator.facts.translate import Atom, position_atoms
+from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.solve import engine
+from translator.solve.limits import estimated_atoms
 from translator.squares import Square
 
-KEEP = 32  # grounded programs kept per process
+# grounded programs kept per process: open in the mover (a piece's one program, some
+# 20 MB each) and for one mover square (many, soon replaced), in caches of their own so
+# that a stream of the second kind never pushes out the first
+KEEP = {True: 24, False: 16}
 # A program with the position open holds the paths of every occupancy, which for long
 # multi-leg moves is far more than one position's (aaaK: 0.7 s against 0.3 s): only
 # pieces whose estimate (translator/solve/limits.py) is below this are kept.
 MAX_ESTIMATE = 20_000
+# A program open in its mover holds the paths from every square: worth it while a solve
+# of it stays well under a grounding (single-leg riders on 8x8; multi-leg moves are
+# dearer per estimated atom, the toggling ones most).
+MAX_OPEN = {1: 110_000, 2: 60_000}
+# Set by a caller that answers one query at a time and wants it fast (the web server's
+# workers): a query whose piece opens a kept program is then answered from it alone,
+# not grounded together with the others of its group (which gives more queries per
+# second in a batch, but each later).
+KEPT_FIRST: ContextVar[bool] = ContextVar("kept_first", default=False)
 # query atoms that stay facts of the program (the rest of a position is external)
 FIXED = ("board", "mover", "target")
 
@@ -68,6 +88,7 @@ class WarmProgram:
 
 
 WARM: OrderedDict[Key, WarmProgram] = OrderedDict()
+OPEN: OrderedDict[Key, WarmProgram] = OrderedDict()
 
 
 def _symbol(atom: Atom) -> clingo.Symbol:
@@ -86,13 +107,36 @@ def fits(estimate: int) -> bool:
     return estimate <= MAX_ESTIMATE
 
 
-def _split(atoms: list[Atom], movers: Sequence[Square]) -> tuple[list[Atom], list[Atom]]:
+def opens(piece: Piece, files: int, ranks: int) -> bool:
+    """Whether one program open in its mover (on every square) is worth keeping for
+    ``piece``: the single-leg riders and leapers, the short two-leg moves.
+
+    >>> from translator.notation.syntax import parse
+    >>> opens(parse("R"), 8, 8), opens(parse("mafsW"), 8, 8), opens(parse("R"), 16, 16)
+    (True, True, False)
+    """
+    legs = max((len(move.legs) for move in piece.moves), default=1)
+    toggles = any(set(leg.modes) & {"g", "y"} for move in piece.moves for leg in move.legs)
+    budget = MAX_OPEN[1] if legs == 1 else 0 if toggles else MAX_OPEN[2]
+    return estimated_atoms(piece, files, ranks) * files * ranks <= budget
+
+
+def alone(piece: Piece, files: int, ranks: int) -> bool:
+    """Whether a query of ``piece`` goes to its kept program on its own (see
+    :data:`KEPT_FIRST`)."""
+    return KEPT_FIRST.get() and opens(piece, files, ranks)
+
+
+def _split(atoms: list[Atom], movers: Sequence[Square], open_movers: bool
+           ) -> tuple[list[Atom], list[Atom]]:
     """The atoms the program is grounded with, and those set per position."""
     fixed, external = [], []
-    at_movers = set(movers)
+    at_movers = set() if open_movers else set(movers)
     for atom in atoms:
         name, args = atom
-        if name in FIXED or (name == "piece" and (args[1], args[2]) in at_movers):
+        if name == "mover" and open_movers:
+            external.append(atom)
+        elif name in FIXED or (name == "piece" and (args[1], args[2]) in at_movers):
             fixed.append(atom)
         else:
             external.append(atom)
@@ -109,26 +153,30 @@ def _build(entry: str, facts: str) -> WarmProgram:
 
 
 def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[QueryAtom],
-           types: Mapping[str | None, int | str], move_text: str, *, timeout: float
-           ) -> tuple[Key, list[clingo.Symbol]]:
+           types: Mapping[str | None, int | str], move_text: str, *, timeout: float,
+           open_movers: bool = False) -> tuple[Key, list[clingo.Symbol]]:
     """The shown atoms of ``entry`` for one query (``pos``, ``movers`` and the query atoms
     ``extra``, all as query 0), from a cached program when one fits; also the program's key.
-    ``move_text`` holds the move facts of the piece types numbered by ``types``."""
+    ``move_text`` holds the move facts of the piece types numbered by ``types``; with
+    ``open_movers`` the program is open in the movers' squares too (see :func:`opens`)."""
     deadline = time.monotonic() + timeout
     atoms = position_atoms(0, pos, types, movers, set())
     atoms += [(name, (0, x, y)) for name, x, y in extra]
-    fixed, external = _split(atoms, movers)
+    fixed, external = _split(atoms, movers, open_movers)
+    if open_movers:
+        fixed.append(("openmovers", (0,)))
     # the move facts are in the key: one string read two ways (a dialect) is two programs
     key: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))),
                 tuple(sorted(fixed, key=str)))
-    program = WARM.get(key)
+    cache = OPEN if open_movers else WARM
+    program = cache.get(key)
     if program is None:
         program = _build(entry, " ".join([move_text, *(_fact(a) for a in fixed)]))
-        WARM[key] = program
-        if len(WARM) > KEEP:
-            WARM.popitem(last=False)
+        cache[key] = program
+        if len(cache) > KEEP[open_movers]:
+            cache.popitem(last=False)
     else:
-        WARM.move_to_end(key)
+        cache.move_to_end(key)
     program.set_position({_symbol(a) for a in external})
     if time.monotonic() > deadline:
         raise engine.SolverTimeout(f"the grounder gave up after the time limit of "

@@ -53,11 +53,13 @@ def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
     (as the lines of one ``betza batch`` group are)."""
     from translator.jsonapi.batch import answer_group
     from translator.jsonapi.fields import DETAILED_ERRORS
+    from translator.solve.warm import KEPT_FIRST
 
-    token = DETAILED_ERRORS.set(True)
+    token, kept = DETAILED_ERRORS.set(True), KEPT_FIRST.set(True)
     try:
         return answer_group(texts, {"timeout": max_timeout})
     finally:
+        KEPT_FIRST.reset(kept)
         DETAILED_ERRORS.reset(token)
 
 
