@@ -182,3 +182,30 @@ def test_batch_why_line():
     assert second["possible"] is False and second["moves"] == []
     assert "  the piece must not have moved yet (i)" in second["explanation"]
     assert third == {"ok": False, "error": "missing 'to' (a string)"}
+
+
+@pytest.mark.parametrize("betza", ["fcafmF", "mafsW", "N", "R", "fmWfceFifmnD"])
+def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
+    # A small piece's why program takes the position as external atoms and is grounded
+    # once for its type and board; it must say exactly what a program grounded with the
+    # position's facts says, square after square, position after position.
+    import random
+
+    from translator.queries import why_program
+
+    rng = random.Random(betza)
+    squares = [f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)]
+    cases = []
+    for i in range(9):
+        origin, to, *others = rng.sample(squares, 10)
+        if i >= 6:  # the first one's square again, in other positions (explore is kept)
+            origin, to, *others = [cases[0][0]] + rng.sample(
+                [sq for sq in squares if sq != cases[0][0]], 9)
+        pos = light(friends=others[:3], enemies=others[3:7], ep=others[7:8],
+                    ep_victim=others[4])
+        cases.append((origin, to, pos, rng.choice(["white", "black"]), rng.random() < .5))
+    why_program.PROGRAMS.clear()
+    opened = [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases]
+    assert len(why_program.PROGRAMS) == len({s for _, _, _, s, _ in cases})  # one per side
+    monkeypatch.setattr(why_program, "opens", lambda ctx: False)
+    assert [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases] == opened

@@ -153,7 +153,9 @@ def _marks(pos: Position, origin: Square, found: list[Move],
         if "mov" in what and sq in kinds:
             kinds[sq].add("move")
     marks: dict[str, str] = {}
-    for sq, found_kinds in kinds.items():
+    # (by file and rank, as moves are listed: the solver's order is not the same in a
+    # kept program as in a new one)
+    for sq, found_kinds in sorted(kinds.items(), key=lambda kv: pos.square(kv[0])):
         if {"move", "capture"} <= found_kinds:
             marks[sq] = "both"
         elif "move" in found_kinds or "capture" in found_kinds:

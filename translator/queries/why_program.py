@@ -1,12 +1,14 @@
-"""The grounded program of ``betza why``: one grounding of ``encodings/why.lp`` per
-position, asked its questions one after another.
+"""The grounded programs of ``betza why``, asked their questions one after another.
 
 ``why.lp`` takes the question as external atoms (``goal/3``, ``fixed/1``, ``explore/1``),
 so the three questions a ``why`` may ask of a position -- the paths of a move that exists,
 the closest position that allows one, every square some position lets the piece reach --
-share one grounding, and a learner hovering square after square of the same board (the
-web page asks ``why`` of each) pays for the grounding once. Programs are kept per process,
-the least recently used dropped first, as translator/solve/warm.py keeps those of moves.
+share one grounding. For small pieces (those translator/solve/warm.py opens in the mover)
+the position is external too (``encodings/why_externals.lp``): one grounding per piece
+type and board answers every square and position, a solve of some milliseconds where a
+grounding costs tens. Other pieces get a grounding per position, which a learner hovering
+square after square of the same board (the web page asks ``why`` of each) still pays
+once. Programs are kept per process, the least recently used dropped first.
 """
 
 from __future__ import annotations
@@ -17,48 +19,65 @@ from dataclasses import dataclass, field
 
 import clingo
 
+from translator.facts.translate import Atom
 from translator.queries.why_model import WhyContext
-from translator.solve import engine
+from translator.solve import engine, warm
 from translator.squares import Square
 
-KEEP = 8  # grounded why programs kept per process
+# grounded why programs kept per process: open ones (a piece type's one program) and
+# those of one position, in caches of their own
+KEEP = {True: 16, False: 8}
+KEEP_EXPLORED = 256  # answers of "explore" kept per program
+READ_BY_EXPLORE = ("wmover", "wroyal", "realtype", "lastmoved")
 MAX_OPTIMA = 60  # closest positions enumerated (several can be equally close)
 # how each question is solved: (opt_mode, enum_mode, models)
 MODES = {"fixed": ("ignore", "auto", "0"), "closest": ("optN", "auto", "0"),
          "explore": ("ignore", "brave", "0")}
 
 
-def facts(ctx: WhyContext) -> str:
-    """The facts of ``ctx``'s position: the mover's own, and the real position of every
-    other square (which the solver may change, counting the changes)."""
-    from translator.queries.moves import piece_facts
-
+def position_atoms(ctx: WhyContext) -> list[Atom]:
+    """``ctx``'s position as atoms of encodings/why_externals.lp and why.lp: the mover's
+    own, and the real position of every other square (which the solver may change,
+    counting the changes)."""
     ids = {betza: t for t, betza in ctx.types.items()}
     pos = ctx.pos
     x0, y0 = pos.square(ctx.origin)
-    out = [piece_facts(t, betza, pos.dialect) for t, betza in ctx.types.items()]
-    out.append(f"board(0,{pos.files},{pos.ranks}). mover(0,{x0},{y0}). "
-               f"piece(0,{x0},{y0},{ctx.side},{ctx.mover_type}).")
+    out: list[Atom] = [("wmover", (0, x0, y0, ctx.side))]
     for (x, y), pc in pos.pieces.items():
-        if (x, y) == (x0, y0):
-            if pc.royal:
-                out.append(f"royal(0,{x},{y}).")
-            if pc.virgin:
-                out.append(f"realvirgin(0,{x},{y}).")
-            continue
-        out.append(f"real(0,{x},{y},{pc.side}).")
+        mover = (x, y) == (x0, y0)
+        if not mover:
+            out.append(("real", (0, x, y, pc.side)))
+            if pc.betza and pc.betza in ids:
+                out.append(("realtype", (0, x, y, ids[pc.betza])))
         if pc.virgin:
-            out.append(f"realvirgin(0,{x},{y}).")
-        if pc.betza and pc.betza in ids:
-            out.append(f"realtype(0,{x},{y},{ids[pc.betza]}).")
+            out.append(("realvirgin", (0, x, y)))
         if pc.royal:
-            out.append(f"realroyal(0,{x},{y}).")
-    out.extend(f"realep(0,{x},{y})." for x, y in pos.ep)
+            out.append(("wroyal" if mover else "realroyal", (0, x, y)))
+    out.extend(("realep", (0, x, y)) for x, y in pos.ep)
     if pos.ep_victim is not None:
-        out.append(f"realepvictim(0,{pos.ep_victim[0]},{pos.ep_victim[1]}).")
+        out.append(("realepvictim", (0, *pos.ep_victim)))
     if pos.last_moved and pos.last_moved in ids:
-        out.append(f"lastmoved(0,{ids[pos.last_moved]}).")
+        out.append(("lastmoved", (0, ids[pos.last_moved])))
+    return out
+
+
+def type_facts(ctx: WhyContext) -> str:
+    """The moves of the program's piece types, the board, the mover's type and side."""
+    from translator.queries.moves import piece_facts
+
+    out = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
+    out.append(f"board(0,{ctx.pos.files},{ctx.pos.ranks}). movertype(0,{ctx.mover_type}). "
+               f"moverside(0,{ctx.side}).")
     return "\n".join(out)
+
+
+def opens(ctx: WhyContext) -> bool:
+    """Whether one program open in the position (:func:`warm.opens`) answers ``ctx``."""
+    from translator.queries.moves import parse_piece
+
+    pos = ctx.pos
+    return all(warm.opens(parse_piece(betza, pos.dialect), pos.files, pos.ranks)
+               for betza in ctx.types.values())
 
 
 @dataclass
@@ -67,7 +86,30 @@ class WhyProgram:
 
     ctl: clingo.Control
     on: list[clingo.Symbol] = field(default_factory=list)
-    explored: list[list[clingo.Symbol]] | None = None  # the answer of "explore", once
+    position: set[clingo.Symbol] = field(default_factory=set)  # (open programs)
+    # the answers of "explore", by the atoms of the position it reads
+    explored: dict[frozenset[clingo.Symbol], list[list[clingo.Symbol]]] = field(
+        default_factory=dict)
+
+    def set_position(self, atoms: set[clingo.Symbol]) -> None:
+        """Make ``atoms`` the position of an open program (the others false)."""
+        if atoms == self.position:
+            return
+        for sym in self.position - atoms:
+            self.ctl.assign_external(sym, False)
+        for sym in atoms - self.position:
+            self.ctl.assign_external(sym, True)
+        self.position = atoms
+
+    def _explore_key(self) -> frozenset[clingo.Symbol]:
+        """The atoms of the position that "explore" reads. It asks what *some* position
+        lets the piece reach, so why.lp guesses every square's occupant, royal mark and
+        e.p. state: what stays is the mover (its square, side, royal mark, virginity where
+        no move guesses it), the piece types of the other pieces and the last-moved type."""
+        mover = next((s for s in self.position if s.name == "wmover"), None)
+        square = mover.arguments[:3] if mover is not None else []
+        return frozenset(s for s in self.position if s.name in READ_BY_EXPLORE or (
+            s.name == "realvirgin" and s.arguments == square))
 
     def ask(self, question: str, goal: Square | None, deadline: float, timeout: float
             ) -> tuple[list[list[clingo.Symbol]], bool]:
@@ -75,8 +117,8 @@ class WhyProgram:
         "closest": the positions nearest the real one with a move to ``goal``, only
         those proven optimal; "explore": what some position lets the piece reach), and
         whether the search finished before ``deadline``."""
-        if question == "explore" and self.explored is not None:
-            return self.explored, True
+        if question == "explore" and self._explore_key() in self.explored:
+            return self.explored[self._explore_key()], True
         atoms = [clingo.Function("goal", [clingo.Number(0), *map(clingo.Number, goal)])
                  ] if goal is not None else []
         if question != "closest":
@@ -104,25 +146,43 @@ class WhyProgram:
         except engine.SolverTimeout:
             return models, False
         if question == "explore":
-            self.explored = models
+            if len(self.explored) >= KEEP_EXPLORED:
+                self.explored.clear()
+            self.explored[self._explore_key()] = models[-1:]
         return models, True
 
 
-PROGRAMS: OrderedDict[str, WhyProgram] = OrderedDict()
+PROGRAMS: OrderedDict[tuple[bool, str], WhyProgram] = OrderedDict()
 
 
 def program(ctx: WhyContext) -> WhyProgram:
-    """The grounded program of ``ctx``'s position, from the cache when it is there."""
-    text = facts(ctx)
-    found = PROGRAMS.get(text)
-    if found is not None:
-        PROGRAMS.move_to_end(text)
-        return found
-    found = WhyProgram(engine.ground("why.lp", text).ctl)
-    PROGRAMS[text] = found
-    if len(PROGRAMS) > KEEP:
-        PROGRAMS.popitem(last=False)
+    """The grounded program of ``ctx``'s position: one for the piece types and board with
+    the position as externals when the pieces are small, else one for the position; from
+    the cache when it is there."""
+    atoms = position_atoms(ctx)
+    is_open = opens(ctx)
+    text = type_facts(ctx)
+    key = (is_open, text if is_open else " ".join([text, *map(warm.fact, atoms)]))
+    found = PROGRAMS.get(key)
+    if found is None:
+        found = WhyProgram(_ground(key[1] + (" openwhy(0)." if is_open else "")))
+        PROGRAMS[key] = found
+        if sum(k[0] == is_open for k in PROGRAMS) > KEEP[is_open]:
+            del PROGRAMS[next(k for k in PROGRAMS if k[0] == is_open)]
+    else:
+        PROGRAMS.move_to_end(key)
+    if is_open:
+        found.set_position({warm.symbol(a) for a in atoms})
     return found
+
+
+def _ground(facts: str) -> clingo.Control:
+    ctl = clingo.Control(["--warn=none"])
+    engine.add_program(ctl, "why.lp")
+    engine.add_program(ctl, "why_externals.lp")
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    return ctl
 
 
 def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,

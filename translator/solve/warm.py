@@ -91,13 +91,13 @@ WARM: OrderedDict[Key, WarmProgram] = OrderedDict()
 OPEN: OrderedDict[Key, WarmProgram] = OrderedDict()
 
 
-def _symbol(atom: Atom) -> clingo.Symbol:
+def symbol(atom: Atom) -> clingo.Symbol:
     name, args = atom
     return clingo.Function(name, [clingo.Number(a) if isinstance(a, int) else
                                   clingo.Function(a) for a in args])
 
 
-def _fact(atom: Atom) -> str:
+def fact(atom: Atom) -> str:
     return f"{atom[0]}({','.join(map(str, atom[1]))})."
 
 
@@ -114,10 +114,14 @@ def opens(piece: Piece, files: int, ranks: int) -> bool:
     >>> from translator.notation.syntax import parse
     >>> opens(parse("R"), 8, 8), opens(parse("mafsW"), 8, 8), opens(parse("R"), 16, 16)
     (True, True, False)
+    >>> opens(parse("gQ"), 8, 8), opens(parse("mRcpR"), 8, 8)
+    (False, False)
     """
     legs = max((len(move.legs) for move in piece.moves), default=1)
-    toggles = any(set(leg.modes) & {"g", "y"} for move in piece.moves for leg in move.legs)
-    budget = MAX_OPEN[1] if legs == 1 else 0 if toggles else MAX_OPEN[2]
+    # (p and g imply a leg beyond the hurdle; y and g toggle the range of the next leg)
+    toggles = any(set(leg.modes) & {"g", "y", "p"} for move in piece.moves
+                  for leg in move.legs)
+    budget = 0 if toggles else MAX_OPEN[1] if legs == 1 else MAX_OPEN[2]
     return estimated_atoms(piece, files, ranks) * files * ranks <= budget
 
 
@@ -171,13 +175,13 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     cache = OPEN if open_movers else WARM
     program = cache.get(key)
     if program is None:
-        program = _build(entry, " ".join([move_text, *(_fact(a) for a in fixed)]))
+        program = _build(entry, " ".join([move_text, *(fact(a) for a in fixed)]))
         cache[key] = program
         if len(cache) > KEEP[open_movers]:
             cache.popitem(last=False)
     else:
         cache.move_to_end(key)
-    program.set_position({_symbol(a) for a in external})
+    program.set_position({symbol(a) for a in external})
     if time.monotonic() > deadline:
         raise engine.SolverTimeout(f"the grounder gave up after the time limit of "
                                    f"{timeout:g} s")
