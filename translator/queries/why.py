@@ -162,6 +162,12 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
 
 def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why | None:
     """The move is a castling that only the attacked squares forbid: say which."""
+    from translator.queries.moves import parse_piece
+
+    if not query.castling_safety or not any(  # (no castling move among the types)
+            move.atom.letter == "O" for betza in ctx.types.values()
+            for move in parse_piece(betza, ctx.pos.dialect).moves):
+        return None
     (plain,) = batch_moves([replace(query, castling_safety=False)], timeout=timeout)
     if isinstance(plain, BetzaError) or not any(m.to == ctx.to and m.unloads for m in plain):
         return None
