@@ -127,6 +127,7 @@ def single_calls(n: int) -> None:
             for _, _, own, other in cases:
                 if clear:
                     warm.WARM.clear()
+                    warm.OPEN.clear()
                 moves(piece, "d4", _position(own - {(3, 3)}, other - {(3, 3)}))
             times[label] = (time.perf_counter() - start) / n
         cold, kept = times.values()

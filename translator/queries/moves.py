@@ -223,9 +223,12 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
         qid, pos, movers, extra = items[0]
         pieces = [parse_piece(pos.pieces[sq].betza or "", pos.dialect) for sq in movers]
         if warm.fits(sum(estimated_atoms(pc, pos.files, pos.ranks) for pc in pieces)):
+            single = len(pieces) == 1
             shown = warm.answer(encoding, pos, movers, extra, read(pos), text,
-                                timeout=timeout, open_movers=len(pieces) == 1 and warm.opens(
-                                    pieces[0], pos.files, pos.ranks))[1]
+                                timeout=timeout, open_movers=single and warm.opens(
+                                    pieces[0], pos.files, pos.ranks),
+                                settle=single and warm.settles(pieces[0], pos.files,
+                                                               pos.ranks))[1]
             return _read(shown, castling, others, {0: qid})
     facts = [text]
     for qid, pos, movers, extra in items:

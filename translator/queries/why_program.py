@@ -160,9 +160,12 @@ def program(ctx: WhyContext) -> WhyProgram:
     the position as externals when the pieces are small, else one for the position; from
     the cache when it is there."""
     atoms = position_atoms(ctx)
-    is_open = opens(ctx)
     text = type_facts(ctx)
-    key = (is_open, text if is_open else " ".join([text, *map(warm.fact, atoms)]))
+    closed = " ".join([text, *map(warm.fact, atoms)])
+    # open once the piece is asked about in another position, or its open program exists
+    is_open = (True, text) in PROGRAMS or ((False, closed) not in PROGRAMS and opens(ctx) and (
+        warm.moved_on(("why", text), closed) or warm.KEPT_FIRST.get()))
+    key = (is_open, text if is_open else closed)
     found = PROGRAMS.get(key)
     if found is None:
         found = WhyProgram(_ground(key[1] + (" openwhy(0)." if is_open else "")))

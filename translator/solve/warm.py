@@ -60,10 +60,14 @@ MAX_ESTIMATE = 20_000
 # of it stays well under a grounding (single-leg riders on 8x8; multi-leg moves are
 # dearer per estimated atom, the toggling ones most).
 MAX_OPEN = {1: 110_000, 2: 60_000}
-# Set by a caller that answers one query at a time and wants it fast (the web server's
-# workers): a query whose piece opens a kept program is then answered from it alone,
-# not grounded together with the others of its group (which gives more queries per
-# second in a batch, but each later).
+# An open program above this solves in several milliseconds (R, Q): a square asked about
+# again gets a program of its own (about a millisecond a solve) -- a script asking about
+# one square in many positions, a learner trying blockers round the piece.
+MAX_CHEAP_OPEN = 32_000
+# Set by a long-lived caller that answers one query at a time and wants it fast (the web
+# server's workers): a piece's open program is then built at its first query, and a query
+# whose piece opens one is answered from it alone, not grounded together with the others
+# of its group (which gives more queries per second in a batch, but each later).
 KEPT_FIRST: ContextVar[bool] = ContextVar("kept_first", default=False)
 # query atoms that stay facts of the program (the rest of a position is external)
 FIXED = ("board", "mover", "target")
@@ -89,6 +93,10 @@ class WarmProgram:
 
 WARM: OrderedDict[Key, WarmProgram] = OrderedDict()
 OPEN: OrderedDict[Key, WarmProgram] = OrderedDict()
+ASKED: OrderedDict[Key, int] = OrderedDict()  # one-square keys asked about, how often
+SETTLE_AFTER = 4
+LAST: OrderedDict[Key, object] = OrderedDict()  # where each piece was asked about last
+RECENT = 16
 
 
 def symbol(atom: Atom) -> clingo.Symbol:
@@ -125,6 +133,12 @@ def opens(piece: Piece, files: int, ranks: int) -> bool:
     return estimated_atoms(piece, files, ranks) * files * ranks <= budget
 
 
+def settles(piece: Piece, files: int, ranks: int) -> bool:
+    """Whether a square asked about again leaves ``piece``'s open program for one of its
+    own (see :data:`MAX_CHEAP_OPEN`)."""
+    return estimated_atoms(piece, files, ranks) * files * ranks > MAX_CHEAP_OPEN
+
+
 def alone(piece: Piece, files: int, ranks: int) -> bool:
     """Whether a query of ``piece`` goes to its kept program on its own (see
     :data:`KEPT_FIRST`)."""
@@ -147,6 +161,28 @@ def _split(atoms: list[Atom], movers: Sequence[Square], open_movers: bool
     return fixed, external
 
 
+def moved_on(head: Key, where: object) -> bool:
+    """Whether the query before of the same ``head`` (query file and pieces; a why
+    program's facts) was asked somewhere else than ``where``: a piece moved round the board
+    is worth a program open in its square (a single query is not: it grounds a program
+    for its square, several times cheaper than an open one)."""
+    before = LAST.pop(head, None)
+    LAST[head] = where
+    if len(LAST) > 1024:
+        LAST.popitem(last=False)
+    return before is not None and before != where
+
+
+def _asked_before(key: Key) -> bool:
+    """Whether ``key`` was asked :data:`SETTLE_AFTER` times while it stayed among the last
+    :data:`RECENT` one-square keys: a square asked about again and again, not once in a
+    while (nor twice by one ``why``)."""
+    ASKED[key] = ASKED.pop(key, 0) + 1
+    if len(ASKED) > RECENT:
+        ASKED.popitem(last=False)
+    return ASKED[key] > SETTLE_AFTER
+
+
 def _build(entry: str, facts: str) -> WarmProgram:
     ctl = clingo.Control(["--warn=none"])
     engine.add_program(ctl, entry)
@@ -158,26 +194,32 @@ def _build(entry: str, facts: str) -> WarmProgram:
 
 def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[QueryAtom],
            types: Mapping[str | None, int | str], move_text: str, *, timeout: float,
-           open_movers: bool = False) -> tuple[Key, list[clingo.Symbol]]:
+           open_movers: bool = False, settle: bool = False) -> tuple[Key, list[clingo.Symbol]]:
     """The shown atoms of ``entry`` for one query (``pos``, ``movers`` and the query atoms
     ``extra``, all as query 0), from a cached program when one fits; also the program's key.
     ``move_text`` holds the move facts of the piece types numbered by ``types``; with
-    ``open_movers`` the program is open in the movers' squares too (see :func:`opens`)."""
+    ``open_movers`` the program is open in the movers' squares too (see :func:`opens`),
+    and with ``settle`` only until the same squares are asked about again: from then on
+    they get a program of their own, whose solves are cheaper."""
     deadline = time.monotonic() + timeout
     atoms = position_atoms(0, pos, types, movers, set())
     atoms += [(name, (0, x, y)) for name, x, y in extra]
-    fixed, external = _split(atoms, movers, open_movers)
-    if open_movers:
-        fixed.append(("openmovers", (0,)))
     # the move facts are in the key: one string read two ways (a dialect) is two programs
-    key: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))),
-                tuple(sorted(fixed, key=str)))
-    cache = OPEN if open_movers else WARM
+    head: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))))
+    fixed, external = _split(atoms, movers, False)
+    key = (*head, tuple(sorted(fixed, key=str)))
+    if open_movers and key not in WARM and not (settle and _asked_before(key)):
+        open_fixed, open_external = _split(atoms, movers, True)
+        open_fixed.append(("openmovers", (0,)))
+        open_key = (*head, tuple(sorted(open_fixed, key=str)))
+        if open_key in OPEN or moved_on(head, key) or KEPT_FIRST.get():
+            fixed, external, key = open_fixed, open_external, open_key
+    cache = OPEN if ("openmovers", (0,)) in fixed else WARM
     program = cache.get(key)
     if program is None:
         program = _build(entry, " ".join([move_text, *(fact(a) for a in fixed)]))
         cache[key] = program
-        if len(cache) > KEEP[open_movers]:
+        if len(cache) > KEEP[cache is OPEN]:
             cache.popitem(last=False)
     else:
         cache.move_to_end(key)
