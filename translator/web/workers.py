@@ -36,7 +36,7 @@ LANE_OF = {"why": "why", **dict.fromkeys(
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-LANES = {"board": (1.0, 0, 2000), "why": (1.0, 5, 2000), "search": (0.5, 10, 10)}
+LANES = {"board": (1.0, 0, 2000), "why": (1.0, 2, 2000), "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit); send the query again"}
 GROUP = 48  # board queries that arrived while the workers were busy go out together
