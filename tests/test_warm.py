@@ -109,3 +109,22 @@ def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> N
                      virgin=query.virgin) == grounded
     # the mover's square, side and virginity are externals of the one program
     assert len(warm.OPEN) == 1
+
+
+def test_which_program_answers_a_single_query() -> None:
+    # A single query grounds a program for its square (cheaper than an open one); the
+    # piece asked about on another square gets its open program; a rider asked about on
+    # one square again and again gets a program of that square back (cheaper solves).
+    rng = random.Random(3)
+    warm.WARM.clear()
+    warm.OPEN.clear()
+    warm.LAST.clear()
+    warm.ASKED.clear()
+    moves("R", "d4", random_position(rng, "d4"))
+    assert (len(warm.WARM), len(warm.OPEN)) == (1, 0)
+    moves("R", "e5", random_position(rng, "e5"))
+    assert (len(warm.WARM), len(warm.OPEN)) == (1, 1)
+    for _ in range(warm.SETTLE_AFTER + 1):
+        pos = random_position(rng, "b2")
+        assert moves("R", "b2", pos) == batch_moves([MovesQuery("R", "b2", pos)] * 2)[0]
+    assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
