@@ -19,6 +19,7 @@ answer.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -44,6 +45,7 @@ from translator.squares import square_name
 __all__ = ["Why", "why"]
 
 MAX_ALTERNATIVES = 6  # of which at most this many are listed besides the first
+EMPTY_BOARD: OrderedDict[str, list[str]] = OrderedDict()  # see _empty_board_targets
 
 
 def _give_up(timeout: float) -> None:
@@ -249,13 +251,26 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
     return _explore(ctx, time.monotonic() + timeout, timeout)
 
 
-def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: float) -> Why:
-    """No position lets the piece go there: say where it does go."""
-    empty = replace(ctx.pos, pieces={}, ep=[], ep_victim=None)
-    (plain,) = batch_moves([replace(query, position=empty, side=ctx.side)], timeout=timeout)
+def _empty_board_targets(query: MovesQuery, timeout: float) -> list[str]:
+    """The destinations of ``query`` (on an empty board), kept for the next question
+    about the same piece and square."""
+    key = repr(query)
+    if key in EMPTY_BOARD:
+        EMPTY_BOARD.move_to_end(key)
+        return EMPTY_BOARD[key]
+    (plain,) = batch_moves([query], timeout=timeout)
     if isinstance(plain, BetzaError):
         raise plain
-    targets = sorted({m.to for m in plain}, key=coords)
+    EMPTY_BOARD[key] = sorted({m.to for m in plain}, key=coords)
+    if len(EMPTY_BOARD) > 512:
+        EMPTY_BOARD.popitem(last=False)
+    return EMPTY_BOARD[key]
+
+
+def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: float) -> Why:
+    """No position lets the piece go there: say where it does go."""
+    targets = _empty_board_targets(replace(query, position=replace(
+        ctx.pos, pieces={}, ep=[], ep_victim=None), side=ctx.side), timeout)
     g = glossary()["atoms"]
     leaper = all(len(m.legs) == 1 and g.get(m.atom.letter, {}).get("noun") == "leap"
                  for m in ctx.piece.moves)
