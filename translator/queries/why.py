@@ -154,11 +154,16 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     unsafe = _unsafe_castling(ctx, query, timeout)
     if unsafe is not None:
         return unsafe
+    # what some position lets the piece reach first (kept for the piece's square): a square
+    # outside it has no closest position, and its search need not be made
+    reach = _explore(ctx, deadline, timeout)
+    if reach is not None and ctx.to not in reach:
+        return _unreachable(ctx, query, reach, timeout)
     models, finished = why_program.ask(ctx, "closest", coords(ctx.to), deadline, timeout)
     if not models:
         if not finished:
             _give_up(timeout)
-        return _unreachable(ctx, query, deadline, timeout)
+        return _unreachable(ctx, query, reach or [], timeout)
     return _closest(ctx, models)
 
 
@@ -235,12 +240,13 @@ def _closest(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> Why:
                needed=model.changed)
 
 
-def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str]:
-    """Every square some position lets the piece reach (empty if the search ran out)."""
+def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str] | None:
+    """Every square some position lets the piece reach (None if the search ran out)."""
     models, finished = why_program.ask(ctx, "explore", None, deadline, timeout)
-    if not (finished and models):
-        return []
-    return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"}, key=coords)
+    if not finished:
+        return None
+    return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"} if models else (),
+                  key=coords)
 
 
 def reachable_anywhere(betza: str, origin: str, position: Position, *,
@@ -248,7 +254,7 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
     """The squares ``betza`` on ``origin`` reaches in some position on ``position``'s board
     (any pieces anywhere else), sorted by rank and file."""
     ctx, _ = _context(betza, origin, origin, position, None, False)
-    return _explore(ctx, time.monotonic() + timeout, timeout)
+    return _explore(ctx, time.monotonic() + timeout, timeout) or []
 
 
 def _empty_board_targets(query: MovesQuery, timeout: float) -> list[str]:
@@ -267,8 +273,10 @@ def _empty_board_targets(query: MovesQuery, timeout: float) -> list[str]:
     return EMPTY_BOARD[key]
 
 
-def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: float) -> Why:
-    """No position lets the piece go there: say where it does go."""
+def _unreachable(ctx: WhyContext, query: MovesQuery, reach: list[str], timeout: float
+                 ) -> Why:
+    """No position lets the piece go there: say where it does go (on the empty board, and
+    ``reach``: in some position)."""
     targets = _empty_board_targets(replace(query, position=replace(
         ctx.pos, pieces={}, ep=[], ep_victim=None), side=ctx.side), timeout)
     g = glossary()["atoms"]
@@ -279,7 +287,7 @@ def _unreachable(ctx: WhyContext, query: MovesQuery, deadline: float, timeout: f
              if targets else f"it has no moves from {ctx.origin} on an empty board")
     lines = [f"no position lets {ctx.betza} on {ctx.origin} reach {ctx.to}: it is not among "
              f"the squares its moves can reach ({where})."]
-    more = [s for s in _explore(ctx, deadline, timeout) if s not in targets]
+    more = [s for s in reach if s not in targets]
     if more:
         lines.append(f"In other positions it can also reach: {' '.join(more)}.")
     return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, False, [], lines, [], False)
