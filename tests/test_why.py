@@ -204,11 +204,12 @@ def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
         pos = light(friends=others[:3], enemies=others[3:7], ep=others[7:8],
                     ep_victim=others[4])
         cases.append((origin, to, pos, rng.choice(["white", "black"]), rng.random() < .5))
-    why_program.PROGRAMS.clear()
+    why_program.OPEN.clear()
+    why_program.CLOSED.clear()
     opened = [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases]
     # the first question of a side gets a program of its position, the next ones the side's
     # one open program
-    assert sum(is_open for is_open, _ in why_program.PROGRAMS) == len(
+    assert len(why_program.OPEN) == len(
         {s for _, _, _, s, _ in cases})
     monkeypatch.setattr(why_program, "opens", lambda ctx: False)
     assert [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases] == opened

@@ -39,6 +39,7 @@ from translator.queries.why_model import (
     WhyPath,
     coords,
 )
+from translator.solve import warm
 from translator.solve.readers import Move, move_of, square_of
 from translator.squares import square_name
 
@@ -46,12 +47,6 @@ __all__ = ["Why", "why"]
 
 MAX_ALTERNATIVES = 6  # of which at most this many are listed besides the first
 EMPTY_BOARD: OrderedDict[str, list[str]] = OrderedDict()  # see _empty_board_targets
-
-
-def _give_up(timeout: float) -> None:
-    from translator.solve.engine import SolverTimeout
-
-    raise SolverTimeout(f"the why search gave up after the time limit of {timeout:g} s")
 
 
 def _sq(sym: clingo.Symbol, i: int) -> str:
@@ -162,7 +157,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     models, finished = why_program.ask(ctx, "closest", coords(ctx.to), deadline, timeout)
     if not models:
         if not finished:
-            _give_up(timeout)
+            why_program.give_up(timeout)
         return _unreachable(ctx, query, reach or [], timeout)
     return _closest(ctx, models)
 
@@ -191,7 +186,7 @@ def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: floa
     """The move exists: every move to the square, leg by leg."""
     models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
     if not finished and not models:
-        _give_up(timeout)
+        why_program.give_up(timeout)
     model = _read(models[-1], ctx.names) if models else WhyModel([], [])
     board = board_for(ctx)
     lines = [f"{_head(ctx)} can go to {ctx.to}: {len(there)} move"
@@ -260,17 +255,13 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
 def _empty_board_targets(query: MovesQuery, timeout: float) -> list[str]:
     """The destinations of ``query`` (on an empty board), kept for the next question
     about the same piece and square."""
-    key = repr(query)
-    if key in EMPTY_BOARD:
-        EMPTY_BOARD.move_to_end(key)
-        return EMPTY_BOARD[key]
-    (plain,) = batch_moves([query], timeout=timeout)
-    if isinstance(plain, BetzaError):
-        raise plain
-    EMPTY_BOARD[key] = sorted({m.to for m in plain}, key=coords)
-    if len(EMPTY_BOARD) > 512:
-        EMPTY_BOARD.popitem(last=False)
-    return EMPTY_BOARD[key]
+    def targets() -> list[str]:
+        (plain,) = batch_moves([query], timeout=timeout)
+        if isinstance(plain, BetzaError):
+            raise plain
+        return sorted({m.to for m in plain}, key=coords)
+
+    return warm.kept(EMPTY_BOARD, repr(query), targets, 512)
 
 
 def _unreachable(ctx: WhyContext, query: MovesQuery, reach: list[str], timeout: float

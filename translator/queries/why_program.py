@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 import clingo
 
@@ -24,9 +25,6 @@ from translator.queries.why_model import WhyContext
 from translator.solve import engine, warm
 from translator.squares import Square
 
-# grounded why programs kept per process: open ones (a piece type's one program) and
-# those of one position, in caches of their own
-KEEP = {True: 16, False: 8}
 KEEP_EXPLORED = 256  # answers of "explore" kept per program
 READ_BY_EXPLORE = ("wmover", "wroyal", "realtype", "lastmoved")
 MAX_OPTIMA = 60  # closest positions enumerated (several can be equally close)
@@ -81,34 +79,24 @@ def opens(ctx: WhyContext) -> bool:
 
 
 @dataclass
-class WhyProgram:
-    """``why.lp`` grounded for one position; :meth:`ask` solves one question of it."""
+class WhyProgram(warm.WarmProgram):
+    """``why.lp`` grounded for one position, or for every position of a piece type and
+    board with the position's externals (``on``) set by :meth:`set_position`; :meth:`ask`
+    solves one question of it."""
 
-    ctl: clingo.Control
-    on: list[clingo.Symbol] = field(default_factory=list)
-    position: set[clingo.Symbol] = field(default_factory=set)  # (open programs)
+    question: set[clingo.Symbol] = field(default_factory=set)  # its external atoms now true
     # the answers of "explore", by the atoms of the position it reads
     explored: dict[frozenset[clingo.Symbol], list[list[clingo.Symbol]]] = field(
         default_factory=dict)
-
-    def set_position(self, atoms: set[clingo.Symbol]) -> None:
-        """Make ``atoms`` the position of an open program (the others false)."""
-        if atoms == self.position:
-            return
-        for sym in self.position - atoms:
-            self.ctl.assign_external(sym, False)
-        for sym in atoms - self.position:
-            self.ctl.assign_external(sym, True)
-        self.position = atoms
 
     def _explore_key(self) -> frozenset[clingo.Symbol]:
         """The atoms of the position that "explore" reads. It asks what *some* position
         lets the piece reach, so why.lp guesses every square's occupant, royal mark and
         e.p. state: what stays is the mover (its square, side, royal mark, virginity where
         no move guesses it), the piece types of the other pieces and the last-moved type."""
-        mover = next((s for s in self.position if s.name == "wmover"), None)
+        mover = next((s for s in self.on if s.name == "wmover"), None)
         square = mover.arguments[:3] if mover is not None else []
-        return frozenset(s for s in self.position if s.name in READ_BY_EXPLORE or (
+        return frozenset(s for s in self.on if s.name in READ_BY_EXPLORE or (
             s.name == "realvirgin" and s.arguments == square))
 
     def ask(self, question: str, goal: Square | None, deadline: float, timeout: float
@@ -117,17 +105,15 @@ class WhyProgram:
         "closest": the positions nearest the real one with a move to ``goal``, only
         those proven optimal; "explore": what some position lets the piece reach), and
         whether the search finished before ``deadline``."""
-        if question == "explore" and self._explore_key() in self.explored:
-            return self.explored[self._explore_key()], True
-        atoms = [clingo.Function("goal", [clingo.Number(0), *map(clingo.Number, goal)])
-                 ] if goal is not None else []
+        explore_key = self._explore_key()
+        if question == "explore" and explore_key in self.explored:
+            return self.explored[explore_key], True
+        atoms = {clingo.Function("goal", [clingo.Number(0), *map(clingo.Number, goal)])
+                 } if goal is not None else set()
         if question != "closest":
-            atoms.append(clingo.Function(question, [clingo.Number(0)]))
-        for sym in self.on:
-            self.ctl.assign_external(sym, False)
-        for sym in atoms:
-            self.ctl.assign_external(sym, True)
-        self.on = atoms
+            atoms.add(clingo.Function(question, [clingo.Number(0)]))
+        warm.switch(self.ctl, self.question, atoms)
+        self.question = atoms
         config = self.ctl.configuration.solve
         assert isinstance(config, clingo.Configuration)
         config.opt_mode, config.enum_mode, config.models = MODES[question]
@@ -148,11 +134,15 @@ class WhyProgram:
         if question == "explore":
             if len(self.explored) >= KEEP_EXPLORED:
                 self.explored.clear()
-            self.explored[self._explore_key()] = models[-1:]
+            self.explored[explore_key] = models[-1:]
         return models, True
 
 
-PROGRAMS: OrderedDict[tuple[bool, str], WhyProgram] = OrderedDict()
+# grounded why programs kept per process: open ones (a piece type's one program, by its
+# facts) and those of one position (by the position's facts too), in caches of their own
+OPEN: OrderedDict[str, WhyProgram] = OrderedDict()
+CLOSED: OrderedDict[str, WhyProgram] = OrderedDict()
+KEEP = {True: 16, False: 8}
 
 
 def program(ctx: WhyContext) -> WhyProgram:
@@ -163,29 +153,15 @@ def program(ctx: WhyContext) -> WhyProgram:
     text = type_facts(ctx)
     closed = " ".join([text, *map(warm.fact, atoms)])
     # open once the piece is asked about in another position, or its open program exists
-    is_open = (True, text) in PROGRAMS or ((False, closed) not in PROGRAMS and opens(ctx) and (
+    is_open = text in OPEN or (closed not in CLOSED and opens(ctx) and (
         warm.moved_on(("why", text), closed) or warm.KEPT_FIRST.get()))
-    key = (is_open, text if is_open else closed)
-    found = PROGRAMS.get(key)
-    if found is None:
-        found = WhyProgram(_ground(key[1] + (" openwhy(0)." if is_open else "")))
-        PROGRAMS[key] = found
-        if sum(k[0] == is_open for k in PROGRAMS) > KEEP[is_open]:
-            del PROGRAMS[next(k for k in PROGRAMS if k[0] == is_open)]
-    else:
-        PROGRAMS.move_to_end(key)
+    facts = text + " openwhy(0)." if is_open else closed
+    found = warm.kept(OPEN if is_open else CLOSED, text if is_open else closed,
+                      lambda: WhyProgram(warm.build("why.lp", "why_externals.lp", facts)),
+                      KEEP[is_open])
     if is_open:
         found.set_position({warm.symbol(a) for a in atoms})
     return found
-
-
-def _ground(facts: str) -> clingo.Control:
-    ctl = clingo.Control(["--warn=none"])
-    engine.add_program(ctl, "why.lp")
-    engine.add_program(ctl, "why_externals.lp")
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    return ctl
 
 
 def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,
@@ -193,6 +169,10 @@ def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,
     """:meth:`WhyProgram.ask` of ``ctx``'s program (grounded within the time limit)."""
     found = program(ctx)
     if time.monotonic() > deadline:
-        raise engine.SolverTimeout(f"the why search gave up after the time limit of "
-                                   f"{timeout:g} s")
+        give_up(timeout)
     return found.ask(question, goal, deadline, timeout)
+
+
+def give_up(timeout: float) -> NoReturn:
+    raise engine.SolverTimeout(f"the why search gave up after the time limit of "
+                               f"{timeout:g} s")

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import clingo
 
@@ -73,6 +74,8 @@ KEPT_FIRST: ContextVar[bool] = ContextVar("kept_first", default=False)
 FIXED = ("board", "mover", "target")
 
 Key = tuple[object, ...]
+K = TypeVar("K")
+V = TypeVar("V")
 QueryAtom = tuple[str, int, int]  # a query's own atom, as (name, x, y): target(Q,X,Y) …
 
 
@@ -84,11 +87,30 @@ class WarmProgram:
     on: set[clingo.Symbol] = field(default_factory=set)
 
     def set_position(self, atoms: set[clingo.Symbol]) -> None:
-        for sym in self.on - atoms:
-            self.ctl.assign_external(sym, False)
-        for sym in atoms - self.on:
-            self.ctl.assign_external(sym, True)
+        switch(self.ctl, self.on, atoms)
         self.on = atoms
+
+
+def switch(ctl: clingo.Control, before: set[clingo.Symbol], after: set[clingo.Symbol]
+           ) -> None:
+    """Make the external atoms ``after`` true, and those of ``before`` not among them false
+    (a program's other externals stay as they are)."""
+    for sym in before - after:
+        ctl.assign_external(sym, False)
+    for sym in after - before:
+        ctl.assign_external(sym, True)
+
+
+def kept(cache: OrderedDict[K, V], key: K, make: Callable[[], V], keep: int) -> V:
+    """``cache[key]``, made by ``make()`` when it is not there; the cache keeps the ``keep``
+    most recently used."""
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    value = cache[key] = make()
+    if len(cache) > keep:
+        cache.popitem(last=False)
+    return value
 
 
 WARM: OrderedDict[Key, WarmProgram] = OrderedDict()
@@ -183,13 +205,14 @@ def _asked_before(key: Key) -> bool:
     return ASKED[key] > SETTLE_AFTER
 
 
-def _build(entry: str, facts: str) -> WarmProgram:
+def build(entry: str, externals: str, facts: str) -> clingo.Control:
+    """``entry`` grounded with ``facts`` and the external declarations of ``externals``."""
     ctl = clingo.Control(["--warn=none"])
     engine.add_program(ctl, entry)
-    engine.add_program(ctl, "externals.lp")
+    engine.add_program(ctl, externals)
     ctl.add("base", [], facts)
     ctl.ground([("base", [])])
-    return WarmProgram(ctl)
+    return ctl
 
 
 def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[QueryAtom],
@@ -208,21 +231,16 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     head: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))))
     fixed, external = _split(atoms, movers, False)
     key = (*head, tuple(sorted(fixed, key=str)))
+    is_open = False
     if open_movers and key not in WARM and not (settle and _asked_before(key)):
         open_fixed, open_external = _split(atoms, movers, True)
         open_fixed.append(("openmovers", (0,)))
         open_key = (*head, tuple(sorted(open_fixed, key=str)))
         if open_key in OPEN or moved_on(head, key) or KEPT_FIRST.get():
-            fixed, external, key = open_fixed, open_external, open_key
-    cache = OPEN if ("openmovers", (0,)) in fixed else WARM
-    program = cache.get(key)
-    if program is None:
-        program = _build(entry, " ".join([move_text, *(fact(a) for a in fixed)]))
-        cache[key] = program
-        if len(cache) > KEEP[cache is OPEN]:
-            cache.popitem(last=False)
-    else:
-        cache.move_to_end(key)
+            fixed, external, key, is_open = open_fixed, open_external, open_key, True
+    program = kept(OPEN if is_open else WARM, key, lambda: WarmProgram(build(
+        entry, "externals.lp", " ".join([move_text, *(fact(a) for a in fixed)]))),
+        KEEP[is_open])
     program.set_position({symbol(a) for a in external})
     if time.monotonic() > deadline:
         raise engine.SolverTimeout(f"the grounder gave up after the time limit of "
