@@ -128,3 +128,50 @@ def test_which_program_answers_a_single_query() -> None:
         pos = random_position(rng, "b2")
         assert moves("R", "b2", pos) == batch_moves([MovesQuery("R", "b2", pos)] * 2)[0]
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
+
+
+@pytest.mark.parametrize("betza", ["gQ", "mRcpR", "fcafmF", "aaK", "caKcaK", "FyafsF", "xK"])
+def test_paths_have_no_positive_loops(betza: str) -> None:
+    # A later leg's question about a square must not support an earlier leg's answer: with
+    # the position external, a loop would make clasp check unfounded sets on every solve.
+    from translator.queries.moves import piece_facts
+
+    ctl = warm.build("board.lp", "externals.lp",
+                     piece_facts(1, betza) + " board(0,8,8). openmovers(0).")
+    ctl.solve()
+    assert ctl.statistics["problem"]["lp"]["sccs"] == 0
+
+
+def test_a_hopper_opens_once_its_square_program_is_small() -> None:
+    # gQ's size estimate is over the budget of an open program, but its program for one
+    # square shows it small: once it has been asked about on another square as well, it
+    # gets the open program.
+    rng = random.Random(11)
+    for cache in (warm.WARM, warm.OPEN, warm.LAST, warm.MEASURED):
+        cache.clear()
+    first = random_position(rng, "d4")
+    assert moves("gQ", "d4", first) == batch_moves([MovesQuery("gQ", "d4", first)] * 2)[0]
+    assert (len(warm.WARM), len(warm.OPEN), len(warm.MEASURED)) == (1, 0, 1)
+    for origin in ("a1", "g7"):
+        pos = random_position(rng, origin)
+        assert moves("gQ", origin, pos) == batch_moves([MovesQuery("gQ", origin, pos)] * 2)[0]
+    assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
+
+
+def test_the_web_workers_build_an_open_program_beside_their_answers() -> None:
+    # A web worker (KEPT_FIRST) answers from a program for the piece's square while the
+    # open program is grounded in a thread; once it is ready, it answers.
+    rng = random.Random(12)
+    for cache in (warm.WARM, warm.OPEN, warm.BUILDING):
+        cache.clear()
+    token = warm.KEPT_FIRST.set(True)
+    try:
+        positions = [("d4", random_position(rng, "d4")), ("e5", random_position(rng, "e5"))]
+        found = [moves("R", origin, pos) for origin, pos in positions[:1]]
+        assert (len(warm.WARM), len(warm.OPEN), len(warm.BUILDING)) == (1, 0, 1)
+        next(iter(warm.BUILDING.values())).result(timeout=60)
+        found += [moves("R", origin, pos) for origin, pos in positions[1:]]
+        assert (len(warm.WARM), len(warm.OPEN), len(warm.BUILDING)) == (1, 1, 0)
+    finally:
+        warm.KEPT_FIRST.reset(token)
+    assert found == [batch_moves([MovesQuery("R", o, p)] * 2)[0] for o, p in positions]

@@ -141,3 +141,18 @@ def test_a_lane_keeps_answering_after_its_pool_is_recycled():
     answers = asyncio.run(many())
     assert all(a["ok"] for a in answers)
     assert answers[-1]["lines"][1] == "W: 1 move."
+
+
+def test_long_chains_go_to_the_search_lane():
+    # aaaaK grounds for seconds: its board must not hold up the boards of the others
+    from translator.web.workers import heavy
+
+    assert heavy({"query": "board", "betza": "aaaaK", "from": "d4"})
+    assert heavy({"query": "moves", "betza": "aaaK", "from": "d4"})  # about 0.3 s
+    assert not heavy({"query": "board", "betza": "aaK", "from": "d4"})
+    assert not heavy({"query": "board", "betza": "Q", "from": "d4", "files": 26,
+                      "ranks": 26})
+    # what the worker is to refuse is no concern of the lane
+    for bad in ({"betza": "3N"}, {"betza": 5}, {"betza": "aaaaK", "files": "8"},
+                {"betza": "aaaaK", "files": 99}):
+        assert not heavy({"query": "board", "from": "d4", **bad})

@@ -212,4 +212,37 @@ def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
     assert len(why_program.OPEN) == len(
         {s for _, _, _, s, _ in cases})
     monkeypatch.setattr(why_program, "opens", lambda ctx: False)
+    why_program.EXPLORED.clear()
     assert [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases] == opened
+
+
+def test_a_grasshopper_hops_over_a_friend_or_needs_one():
+    # gQ: a queen line up to the first piece, over it, one step on. d4 -> d7 over d6.
+    # Without a piece on d6 one change allows it; e6 is off every queen line from d4, so
+    # no position lets it go there, and an empty board gives it no moves at all.
+    from translator.queries.moves import moves
+
+    pos = light(friends=["d6"])
+    w = why("gQ", "d4", "d7", pos)
+    assert w.possible and w.moves == [m for m in moves("gQ", "d4", pos) if m.to == "d7"]
+    assert [m.as_json() for m in w.moves] == [
+        {"to": "d7", "legs": ["d4", "d6", "d7"], "captures": []}]
+    w = why("gQ", "d4", "d7", light())
+    assert not w.possible and w.changes == [
+        "leg 1 ends on d6, which must hold a piece to hop over but is empty"]
+    w = why("gQ", "d4", "e6", light())
+    assert not w.possible and not w.reachable
+    assert w.explanation == [
+        "no position lets gQ on d4 reach e6: it is not among the squares its moves can reach "
+        "(it has no moves from d4 on an empty board).",
+        "In other positions it can also reach: a1 a4 a7 b2 b4 b6 d1 d2 d6 d7 d8 f2 f4 f6 g1 "
+        "g4 g7 h4 h8."]
+
+
+def test_a_cannon_captures_over_a_screen():
+    # mRcpR: moves as a rook, captures by hopping one piece on its line. a1 -> a8 over a5.
+    w = why("mRcpR", "a1", "a8", light(enemies=["a5", "a8"]))
+    assert w.possible and [m.as_json() for m in w.moves] == [
+        {"to": "a8", "legs": ["a1", "a5", "a8"], "captures": ["a8"]}]
+    assert w.explanation[2] == ("  leg 1: a1 -> a5 (4 Wazir steps, forward): a5 holds an "
+                                "enemy, hopped over (p)")

@@ -38,8 +38,11 @@ class Switch:
 @cache
 def table() -> tuple[Switch, ...]:
     """Every switch of kb/dialects.lp, in the file's order."""
+    from translator.solve.engine import PARSING
+
     ctl = clingo.Control()
-    ctl.load(str(data_dir("kb") / "dialects.lp"))
+    with PARSING:
+        ctl.load(str(data_dir("kb") / "dialects.lp"))
     ctl.ground([("base", [])])
     found = [Switch(a.symbol.arguments[0].string, a.symbol.arguments[1].name,
                     a.symbol.arguments[2].string)

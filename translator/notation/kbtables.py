@@ -35,9 +35,12 @@ class Tables:
 @cache
 def tables() -> Tables:
     """The kb facts as Python tables (grounded once per process)."""
+    from translator.solve.engine import PARSING
+
     ctl = clingo.Control()
-    for name in ("atoms.lp", "directions.lp"):
-        ctl.load(str(data_dir("kb") / name))
+    with PARSING:
+        for name in ("atoms.lp", "directions.lp"):
+            ctl.load(str(data_dir("kb") / name))
     ctl.ground([("base", [])])
     letters: dict[str, tuple[int, int, str, str]] = {}
     dirtab: dict[tuple[str, str], set[int]] = defaultdict(set)

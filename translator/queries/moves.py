@@ -224,11 +224,13 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
         pieces = [parse_piece(pos.pieces[sq].betza or "", pos.dialect) for sq in movers]
         if warm.fits(sum(estimated_atoms(pc, pos.files, pos.ranks) for pc in pieces)):
             single = len(pieces) == 1
-            shown = warm.answer(encoding, pos, movers, extra, read(pos), text,
-                                timeout=timeout, open_movers=single and warm.opens(
-                                    pieces[0], pos.files, pos.ranks),
-                                settle=single and warm.settles(pieces[0], pos.files,
-                                                               pos.ranks))[1]
+            key, shown = warm.answer(encoding, pos, movers, extra, read(pos), text,
+                                     timeout=timeout, open_movers=single and
+                                     warm.opens_measured(pieces[0], pos.files, pos.ranks),
+                                     settle=single and warm.settles(pieces[0], pos.files,
+                                                                    pos.ranks))
+            if single:
+                warm.measure(pieces[0], pos.files, pos.ranks, key)
             return _read(shown, castling, others, {0: qid})
     facts = [text]
     for qid, pos, movers, extra in items:

@@ -30,7 +30,13 @@ from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
 from translator.queries import why_program
-from translator.queries.moves import MovesQuery, batch_moves, castling_threats, prepare
+from translator.queries.moves import (
+    MovesQuery,
+    batch_moves,
+    castling_threats,
+    distinct,
+    prepare,
+)
 from translator.queries.why_model import (
     Why,
     WhyContext,
@@ -65,8 +71,7 @@ def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]])
             model.changed.append((_sq(sym, 1), _state(a[3]), _state(a[4])))
         elif sym.name == "path":
             key = (a[1].number, a[2].number, str(a[5]), str(a[6]))
-            found.append((key, a[1].number, a[2].number,
-                          move_of(a[3].number, a[4].number, a[5], a[6])))
+            found.append((key, a[1].number, a[2].number, _path_move(sym)))
         elif sym.name == "gleg":  # gleg(Q,T,M,H,E,L,X0,Y0,X,Y,DX,DY,N,Out)
             _, t, m, h, e, n, x0, y0, x, y, dx, dy, leaps, out = a
             victim = square_of(*out.arguments[:2]) if out.name == "cap" else None
@@ -140,20 +145,28 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     if dialect is not None:
         position = replace(position, dialect=dialect)
     ctx, query = _context(betza, origin, to, position, side, virgin)
-    (found,) = batch_moves([query], timeout=timeout)
-    if isinstance(found, BetzaError):
-        raise found
-    there = [m for m in found if m.to == ctx.to]
-    if there:
-        return _possible(ctx, there, deadline, timeout)
-    unsafe = _unsafe_castling(ctx, query, timeout)
-    if unsafe is not None:
-        return unsafe
+    if _castles(ctx):  # whether castling is safe is for moves.lp to say
+        (found,) = batch_moves([query], timeout=timeout)
+        if isinstance(found, BetzaError):
+            raise found
+        there = [m for m in found if m.to == ctx.to]
+        if there:
+            return _possible(ctx, there, deadline, timeout)
+        unsafe = _unsafe_castling(ctx, query, timeout)
+        if unsafe is not None:
+            return unsafe
     # what some position lets the piece reach first (kept for the piece's square): a square
     # outside it has no closest position, and its search need not be made
     reach = _explore(ctx, deadline, timeout)
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
+    if not _castles(ctx):  # the move exists when the real position has a path to the goal
+        models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
+        if models:
+            there = distinct([_path_move(s) for s in models[-1] if s.name == "path"])
+            return _possible(ctx, there, deadline, timeout, models)
+        if not finished:
+            why_program.give_up(timeout)
     models, finished = why_program.ask(ctx, "closest", coords(ctx.to), deadline, timeout)
     if not models:
         if not finished:
@@ -162,13 +175,23 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     return _closest(ctx, models)
 
 
-def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why | None:
-    """The move is a castling that only the attacked squares forbid: say which."""
+def _castles(ctx: WhyContext) -> bool:
+    """Whether some piece type of the question castles (has the ``O`` atom)."""
     from translator.queries.moves import parse_piece
 
-    if not query.castling_safety or not any(  # (no castling move among the types)
-            move.atom.letter == "O" for betza in ctx.types.values()
-            for move in parse_piece(betza, ctx.pos.dialect).moves):
+    return any(move.atom.letter == "O" for betza in ctx.types.values()
+               for move in parse_piece(betza, ctx.pos.dialect).moves)
+
+
+def _path_move(sym: clingo.Symbol) -> Move:
+    """The move of a ``path(Q,T,M,X,Y,H,E)`` atom."""
+    a = sym.arguments
+    return move_of(a[3].number, a[4].number, a[5], a[6])
+
+
+def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why | None:
+    """The move is a castling that only the attacked squares forbid: say which."""
+    if not query.castling_safety:
         return None
     (plain,) = batch_moves([replace(query, castling_safety=False)], timeout=timeout)
     if isinstance(plain, BetzaError) or not any(m.to == ctx.to and m.unloads for m in plain):
@@ -182,11 +205,14 @@ def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why 
                [f"{sq} is attacked" for sq in squares.split()])
 
 
-def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: float) -> Why:
-    """The move exists: every move to the square, leg by leg."""
-    models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
-    if not finished and not models:
-        why_program.give_up(timeout)
+def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: float,
+              models: list[list[clingo.Symbol]] | None = None) -> Why:
+    """The move exists: every move to the square, leg by leg (from ``models``, the
+    answer of "fixed", when it is already known)."""
+    if models is None:
+        models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
+        if not finished and not models:
+            why_program.give_up(timeout)
     model = _read(models[-1], ctx.names) if models else WhyModel([], [])
     board = board_for(ctx)
     lines = [f"{_head(ctx)} can go to {ctx.to}: {len(there)} move"

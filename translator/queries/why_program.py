@@ -25,7 +25,7 @@ from translator.queries.why_model import WhyContext
 from translator.solve import engine, warm
 from translator.squares import Square
 
-KEEP_EXPLORED = 256  # answers of "explore" kept per program
+KEEP_EXPLORED = 1024  # answers of "explore" kept per process
 READ_BY_EXPLORE = ("wmover", "wroyal", "realtype", "lastmoved")
 MAX_OPTIMA = 60  # closest positions enumerated (several can be equally close)
 # how each question is solved: (opt_mode, enum_mode, models)
@@ -85,19 +85,6 @@ class WhyProgram(warm.WarmProgram):
     solves one question of it."""
 
     question: set[clingo.Symbol] = field(default_factory=set)  # its external atoms now true
-    # the answers of "explore", by the atoms of the position it reads
-    explored: dict[frozenset[clingo.Symbol], list[list[clingo.Symbol]]] = field(
-        default_factory=dict)
-
-    def _explore_key(self) -> frozenset[clingo.Symbol]:
-        """The atoms of the position that "explore" reads. It asks what *some* position
-        lets the piece reach, so why.lp guesses every square's occupant, royal mark and
-        e.p. state: what stays is the mover (its square, side, royal mark, virginity where
-        no move guesses it), the piece types of the other pieces and the last-moved type."""
-        mover = next((s for s in self.on if s.name == "wmover"), None)
-        square = mover.arguments[:3] if mover is not None else []
-        return frozenset(s for s in self.on if s.name in READ_BY_EXPLORE or (
-            s.name == "realvirgin" and s.arguments == square))
 
     def ask(self, question: str, goal: Square | None, deadline: float, timeout: float
             ) -> tuple[list[list[clingo.Symbol]], bool]:
@@ -105,9 +92,6 @@ class WhyProgram(warm.WarmProgram):
         "closest": the positions nearest the real one with a move to ``goal``, only
         those proven optimal; "explore": what some position lets the piece reach), and
         whether the search finished before ``deadline``."""
-        explore_key = self._explore_key()
-        if question == "explore" and explore_key in self.explored:
-            return self.explored[explore_key], True
         atoms = {clingo.Function("goal", [clingo.Number(0), *map(clingo.Number, goal)])
                  } if goal is not None else set()
         if question != "closest":
@@ -131,10 +115,6 @@ class WhyProgram(warm.WarmProgram):
                          timeout=timeout, on_model=on_model)
         except engine.SolverTimeout:
             return models, False
-        if question == "explore":
-            if len(self.explored) >= KEEP_EXPLORED:
-                self.explored.clear()
-            self.explored[explore_key] = models[-1:]
         return models, True
 
 
@@ -152,25 +132,54 @@ def program(ctx: WhyContext) -> WhyProgram:
     atoms = position_atoms(ctx)
     text = type_facts(ctx)
     closed = " ".join([text, *map(warm.fact, atoms)])
-    # open once the piece is asked about in another position, or its open program exists
+
+    def make(facts: str) -> WhyProgram:
+        return WhyProgram(warm.build("why.lp", "why_externals.lp", facts))
+
+    # open once the piece is asked about in another position, or its open program exists;
+    # a long-lived caller has it built meanwhile (warm.ready)
     is_open = text in OPEN or (closed not in CLOSED and opens(ctx) and (
-        warm.moved_on(("why", text), closed) or warm.KEPT_FIRST.get()))
-    facts = text + " openwhy(0)." if is_open else closed
+        warm.ready(OPEN, text, lambda: make(text + " openwhy(0)."), KEEP[True]) is not None
+        if warm.KEPT_FIRST.get() else warm.moved_on(("why", text), closed)))
     found = warm.kept(OPEN if is_open else CLOSED, text if is_open else closed,
-                      lambda: WhyProgram(warm.build("why.lp", "why_externals.lp", facts)),
+                      lambda: make(text + " openwhy(0)." if is_open else closed),
                       KEEP[is_open])
     if is_open:
         found.set_position({warm.symbol(a) for a in atoms})
     return found
 
 
+# the answers of "explore", by the piece types and the atoms of the position it reads
+EXPLORED: OrderedDict[tuple[str, frozenset[Atom]], list[list[clingo.Symbol]]] = OrderedDict()
+
+
+def explore_key(ctx: WhyContext) -> tuple[str, frozenset[Atom]]:
+    """What the answer of "explore" depends on. It asks what *some* position lets the
+    piece reach, so why.lp guesses every square's occupant, royal mark and e.p. state:
+    what stays is the piece types, the mover (its square, side, royal mark, virginity
+    where no move guesses it), the types of the other pieces and the last-moved type."""
+    atoms = position_atoms(ctx)
+    mover = atoms[0][1][:3]  # wmover(Q,X,Y,Side) comes first
+    return type_facts(ctx), frozenset(a for a in atoms if a[0] in READ_BY_EXPLORE or (
+        a[0] == "realvirgin" and a[1] == mover))
+
+
 def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,
         timeout: float) -> tuple[list[list[clingo.Symbol]], bool]:
-    """:meth:`WhyProgram.ask` of ``ctx``'s program (grounded within the time limit)."""
+    """:meth:`WhyProgram.ask` of ``ctx``'s program (grounded within the time limit); an
+    answer of "explore" is kept for the next position that shares what it reads, whose
+    program then need not be grounded for it."""
+    key = explore_key(ctx) if question == "explore" else None
+    if key is not None and key in EXPLORED:
+        EXPLORED.move_to_end(key)
+        return EXPLORED[key], True
     found = program(ctx)
     if time.monotonic() > deadline:
         give_up(timeout)
-    return found.ask(question, goal, deadline, timeout)
+    models, finished = found.ask(question, goal, deadline, timeout)
+    if key is not None and finished:
+        warm.kept(EXPLORED, key, lambda: models[-1:], KEEP_EXPLORED)
+    return models, finished
 
 
 def give_up(timeout: float) -> NoReturn:

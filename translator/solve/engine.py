@@ -16,6 +16,7 @@ printed, so that users never see them and ``tests/encodings`` can require that t
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,20 +33,38 @@ class SolverTimeout(LimitError):
     """The solver did not finish within the time limit."""
 
 
+# clingo's parser is not safe to run in two threads at once (a kept program may be built
+# in a thread of its own, translator/solve/warm.py); grounding and solving are
+PARSING = threading.RLock()
+
+
 @cache
 def program_ast(entry: str) -> tuple[clingo.ast.AST, ...]:
     """The statements of ``encodings/entry`` with its includes, parsed once per process:
     adding parsed statements to a new Control is faster than parsing the files again."""
     statements: list[clingo.ast.AST] = []
-    clingo.ast.parse_files([str(data_dir("encodings") / entry)], statements.append)
+    with PARSING:
+        clingo.ast.parse_files([str(data_dir("encodings") / entry)], statements.append)
     return tuple(statements)
 
 
 def add_program(ctl: clingo.Control, entry: str) -> None:
     """Add the entry file ``entry`` (and what it includes) to ``ctl``."""
-    with clingo.ast.ProgramBuilder(ctl) as builder:
+    with PARSING, clingo.ast.ProgramBuilder(ctl) as builder:
         for statement in program_ast(entry):
             builder.add(statement)
+
+
+def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
+            logger: Callable[[clingo.MessageCode, str], None] | None = None
+            ) -> clingo.Control:
+    """A Control with the entry files ``entries`` and ``facts`` added, not yet grounded."""
+    ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
+    with PARSING:
+        for entry in entries:
+            add_program(ctl, entry)
+        ctl.add("base", [], facts)
+    return ctl
 
 
 @dataclass
@@ -63,9 +82,7 @@ def ground(entry: str, facts: str, options: Iterable[str] = ()) -> Program:
     def logger(_code: clingo.MessageCode, message: str) -> None:
         messages.append(message)
 
-    ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
-    add_program(ctl, entry)
-    ctl.add("base", [], facts)
+    ctl = control([entry], facts, options, logger)
     ctl.ground([("base", [])])
     return Program(ctl, messages)
 

@@ -14,7 +14,10 @@ A second query with the same key costs a fraction of a millisecond instead of a 
 A small piece (:func:`opens`) gets a program open in its mover too: the mover's square is
 external as well, so the piece dragged round the teaching board, or asked about from
 square after square, is answered by one program (a solve costs about a millisecond per
-10,000 atoms of the program, against about 20 ms for a new grounding).
+10,000 atoms of the program, against about 20 ms for a new grounding). Pieces the size
+estimate overrates (hoppers) open once a program for one square has shown them small
+(:func:`opens_measured`). The web server's workers have an open program built in a
+thread of its own while they answer from one-square programs (:func:`ready`).
 
 Programs are kept per process (the web server's workers live for thousands of queries),
 the least recently used dropped first.
@@ -36,9 +39,10 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import clingo
 
@@ -61,6 +65,11 @@ MAX_ESTIMATE = 20_000
 # of it stays well under a grounding (single-leg riders on 8x8; multi-leg moves are
 # dearer per estimated atom, the toggling ones most).
 MAX_OPEN = {1: 110_000, 2: 60_000}
+# The estimate overrates pieces whose legs share their rays (a hopper's leg beyond the
+# mount): for those the atoms of a one-square program, once one is grounded, decide --
+# open when that many times the squares stays under this (a solve of some 20 ms).
+MAX_OPEN_ATOMS = 150_000
+MEASURED: OrderedDict[tuple[Piece, int, int], int] = OrderedDict()
 # An open program above this solves in several milliseconds (R, Q): a square asked about
 # again gets a program of its own (about a millisecond a solve) -- a script asking about
 # one square in many positions, a learner trying blockers round the piece.
@@ -70,6 +79,9 @@ MAX_CHEAP_OPEN = 32_000
 # whose piece opens one is answered from it alone, not grounded together with the others
 # of its group (which gives more queries per second in a batch, but each later).
 KEPT_FIRST: ContextVar[bool] = ContextVar("kept_first", default=False)
+# A long-lived caller asks the moves of a piece of the teaching board's program, which
+# shows them too (and more): one kept program per piece, not two.
+SHARED = {"moves.lp": "board.lp"}
 # query atoms that stay facts of the program (the rest of a position is external)
 FIXED = ("board", "mover", "target")
 
@@ -118,6 +130,8 @@ OPEN: OrderedDict[Key, WarmProgram] = OrderedDict()
 ASKED: OrderedDict[Key, int] = OrderedDict()  # one-square keys asked about, how often
 SETTLE_AFTER = 4
 LAST: OrderedDict[Key, object] = OrderedDict()  # where each piece was asked about last
+BUILDING: dict[object, Future[object]] = {}  # programs being built (ready)
+_BUILDER: ThreadPoolExecutor | None = None
 RECENT = 16
 
 
@@ -155,6 +169,21 @@ def opens(piece: Piece, files: int, ranks: int) -> bool:
     return estimated_atoms(piece, files, ranks) * files * ranks <= budget
 
 
+def opens_measured(piece: Piece, files: int, ranks: int) -> bool:
+    """:func:`opens`, or the piece's one-square program was grounded and was small: its
+    atoms times the squares are under :data:`MAX_OPEN_ATOMS`."""
+    measured = MEASURED.get((piece, files, ranks))
+    return opens(piece, files, ranks) or (
+        measured is not None and measured * files * ranks <= MAX_OPEN_ATOMS)
+
+
+def measure(piece: Piece, files: int, ranks: int, key: Key) -> None:
+    """Note the atoms of the one-square program ``key`` of ``piece`` (for
+    :func:`opens_measured`)."""
+    if key in WARM:
+        kept(MEASURED, (piece, files, ranks), lambda: len(WARM[key].ctl.symbolic_atoms), 256)
+
+
 def settles(piece: Piece, files: int, ranks: int) -> bool:
     """Whether a square asked about again leaves ``piece``'s open program for one of its
     own (see :data:`MAX_CHEAP_OPEN`)."""
@@ -164,7 +193,7 @@ def settles(piece: Piece, files: int, ranks: int) -> bool:
 def alone(piece: Piece, files: int, ranks: int) -> bool:
     """Whether a query of ``piece`` goes to its kept program on its own (see
     :data:`KEPT_FIRST`)."""
-    return KEPT_FIRST.get() and opens(piece, files, ranks)
+    return KEPT_FIRST.get() and opens_measured(piece, files, ranks)
 
 
 def _split(atoms: list[Atom], movers: Sequence[Square], open_movers: bool
@@ -207,12 +236,28 @@ def _asked_before(key: Key) -> bool:
 
 def build(entry: str, externals: str, facts: str) -> clingo.Control:
     """``entry`` grounded with ``facts`` and the external declarations of ``externals``."""
-    ctl = clingo.Control(["--warn=none"])
-    engine.add_program(ctl, entry)
-    engine.add_program(ctl, externals)
-    ctl.add("base", [], facts)
+    ctl = engine.control([entry, externals], facts, ["--warn=none"])
     ctl.ground([("base", [])])
     return ctl
+
+
+def ready(cache: OrderedDict[K, V], key: K, make: Callable[[], V], keep: int) -> V | None:
+    """``cache[key]`` if it is there or its build has finished; else None, and ``make`` is
+    called in a thread of its own (once). A long-lived caller (:data:`KEPT_FIRST`) asks for
+    a program open in the mover so: it takes up to a second to ground, and meanwhile the
+    query is answered from a smaller program."""
+    if key in cache:
+        return kept(cache, key, make, keep)
+    job = BUILDING.get(key)
+    if job is None:
+        global _BUILDER
+        _BUILDER = _BUILDER or ThreadPoolExecutor(1, thread_name_prefix="warm-build")
+        BUILDING[key] = _BUILDER.submit(make)
+        return None
+    if not job.done() or job.exception() is not None:  # (a failed one is not tried again)
+        return None
+    del BUILDING[key]
+    return kept(cache, key, lambda: cast(V, job.result()), keep)
 
 
 def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[QueryAtom],
@@ -225,6 +270,8 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     and with ``settle`` only until the same squares are asked about again: from then on
     they get a program of their own, whose solves are cheaper."""
     deadline = time.monotonic() + timeout
+    if KEPT_FIRST.get():
+        entry = SHARED.get(entry, entry)
     atoms = position_atoms(0, pos, types, movers, set())
     atoms += [(name, (0, x, y)) for name, x, y in extra]
     # the move facts are in the key: one string read two ways (a dialect) is two programs
@@ -236,8 +283,14 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
         open_fixed, open_external = _split(atoms, movers, True)
         open_fixed.append(("openmovers", (0,)))
         open_key = (*head, tuple(sorted(open_fixed, key=str)))
-        if open_key in OPEN or moved_on(head, key) or KEPT_FIRST.get():
-            fixed, external, key, is_open = open_fixed, open_external, open_key, True
+        if KEPT_FIRST.get():
+            facts = " ".join([move_text, *map(fact, open_fixed)])
+            is_open = ready(OPEN, open_key, lambda: WarmProgram(build(
+                entry, "externals.lp", facts)), KEEP[True]) is not None
+        else:
+            is_open = open_key in OPEN or moved_on(head, key)
+        if is_open:
+            fixed, external, key = open_fixed, open_external, open_key
     program = kept(OPEN if is_open else WARM, key, lambda: WarmProgram(build(
         entry, "externals.lp", " ".join([move_text, *(fact(a) for a in fixed)]))),
         KEEP[is_open])

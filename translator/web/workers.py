@@ -36,9 +36,10 @@ LANE_OF = {"why": "why", **dict.fromkeys(
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-LANES = {"board": (1.0, 0, 2000), "why": (1.0, 2, 2000), "search": (0.5, 10, 10)}
+LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit); send the query again"}
+HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
 GROUP = 48  # board queries that arrived while the workers were busy go out together
 
 
@@ -61,6 +62,24 @@ def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
     finally:
         KEPT_FIRST.reset(kept)
         DETAILED_ERRORS.reset(token)
+
+
+def heavy(obj: dict[str, Any]) -> bool:
+    """Whether a board query's piece is estimated at over :data:`HEAVY` atoms (long chains
+    such as aaaaK ground for seconds): it goes to the search lane, where it does not hold
+    up the boards of the others."""
+    from translator.errors import BetzaError
+    from translator.queries.moves import parse_piece
+    from translator.solve.limits import estimated_atoms
+
+    betza, files, ranks = obj.get("betza"), obj.get("files", 8), obj.get("ranks", 8)
+    if not (isinstance(betza, str) and isinstance(files, int) and isinstance(ranks, int)
+            and len(betza) < 200 and 0 < files <= 26 and 0 < ranks <= 26):
+        return False  # (the worker says what is wrong)
+    try:
+        return estimated_atoms(parse_piece(betza), files, ranks) > HEAVY
+    except (BetzaError, RecursionError):  # a bad string: its worker says what is wrong
+        return False
 
 
 def _lower_priority(niceness: int) -> None:
@@ -112,6 +131,8 @@ class SolverPool:
             if isinstance(obj.get("timeout"), int | float) else self.max_timeout
         kind = obj.get("query")
         lane = LANE_OF.get(kind, "board") if isinstance(kind, str) else "board"
+        if lane == "board" and heavy(obj):
+            lane = "search"
         text = json.dumps(obj)
         if lane == "board":
             return await self._grouped(text, limit)
