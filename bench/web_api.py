@@ -23,6 +23,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -167,6 +168,15 @@ def main() -> int:
             f"{kind} {cold[kind] * 1000:.0f} ms" for kind in ("moves", "board")) +
             "; each worker grounds a program per piece first)")
         before = rss_mb(server.pid)
+        samples: list[float] = []
+        sampling = threading.Event()
+
+        def sample() -> None:  # the memory every 5 s while the classes run
+            while not sampling.wait(5.0):
+                samples.append(rss_mb(server.pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
         for slow in (False, True):
             latencies, statuses = classroom(url, args.clients, seconds, slow)
             times = sorted(t for _, t in latencies)
@@ -183,9 +193,13 @@ def main() -> int:
             print("  answers by status: " + ", ".join(f"{k}: {v}"
                                                   for k, v in sorted(statuses.items())))
             print(f"  server errors (5xx): {sum(v for k, v in statuses.items() if k >= 500)}")
+        sampling.set()
+        sampler.join()
         after = rss_mb(server.pid)
         print(f"server memory (all processes): {before:.0f} MB after a warm-up, "
-              f"{after:.0f} MB at the end")
+              f"{min(samples, default=after):.0f} to {max(samples, default=after):.0f} MB "
+              f"while the classes ran, {after:.0f} MB at the end (the search workers "
+              "are replaced every few queries)")
     finally:
         server.terminate()
         server.wait(timeout=30)
