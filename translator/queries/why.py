@@ -145,7 +145,8 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     if dialect is not None:
         position = replace(position, dialect=dialect)
     ctx, query = _context(betza, origin, to, position, side, virgin)
-    if _castles(ctx):  # whether castling is safe is for moves.lp to say
+    castles = _castles(ctx)
+    if castles:  # whether castling is safe is for moves.lp to say
         (found,) = batch_moves([query], timeout=timeout)
         if isinstance(found, BetzaError):
             raise found
@@ -160,7 +161,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     reach = _explore(ctx, deadline, timeout)
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
-    if not _castles(ctx):  # the move exists when the real position has a path to the goal
+    if not castles:  # the move exists when the real position has a path to the goal
         models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
         if models:
             there = distinct([_path_move(s) for s in models[-1] if s.name == "path"])

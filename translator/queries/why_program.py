@@ -125,12 +125,11 @@ CLOSED: OrderedDict[str, WhyProgram] = OrderedDict()
 KEEP = {True: 16, False: 8}
 
 
-def program(ctx: WhyContext) -> WhyProgram:
-    """The grounded program of ``ctx``'s position: one for the piece types and board with
-    the position as externals when the pieces are small, else one for the position; from
-    the cache when it is there."""
-    atoms = position_atoms(ctx)
-    text = type_facts(ctx)
+def program(ctx: WhyContext, atoms: list[Atom], text: str) -> WhyProgram:
+    """The grounded program of ``ctx``'s position (its :func:`position_atoms` and
+    :func:`type_facts`): one for the piece types and board with the position as externals
+    when the pieces are small, else one for the position; from the cache when it is
+    there."""
     closed = " ".join([text, *map(warm.fact, atoms)])
 
     def make(facts: str) -> WhyProgram:
@@ -153,14 +152,14 @@ def program(ctx: WhyContext) -> WhyProgram:
 EXPLORED: OrderedDict[tuple[str, frozenset[Atom]], list[list[clingo.Symbol]]] = OrderedDict()
 
 
-def explore_key(ctx: WhyContext) -> tuple[str, frozenset[Atom]]:
-    """What the answer of "explore" depends on. It asks what *some* position lets the
-    piece reach, so why.lp guesses every square's occupant, royal mark and e.p. state:
-    what stays is the piece types, the mover (its square, side, royal mark, virginity
-    where no move guesses it), the types of the other pieces and the last-moved type."""
-    atoms = position_atoms(ctx)
+def explore_key(atoms: list[Atom], text: str) -> tuple[str, frozenset[Atom]]:
+    """What the answer of "explore" depends on, of a position's atoms and type facts. It
+    asks what *some* position lets the piece reach, so why.lp guesses every square's
+    occupant, royal mark and e.p. state: what stays is the piece types, the mover (its
+    square, side, royal mark, virginity where no move guesses it), the types of the other
+    pieces and the last-moved type."""
     mover = atoms[0][1][:3]  # wmover(Q,X,Y,Side) comes first
-    return type_facts(ctx), frozenset(a for a in atoms if a[0] in READ_BY_EXPLORE or (
+    return text, frozenset(a for a in atoms if a[0] in READ_BY_EXPLORE or (
         a[0] == "realvirgin" and a[1] == mover))
 
 
@@ -169,11 +168,12 @@ def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,
     """:meth:`WhyProgram.ask` of ``ctx``'s program (grounded within the time limit); an
     answer of "explore" is kept for the next position that shares what it reads, whose
     program then need not be grounded for it."""
-    key = explore_key(ctx) if question == "explore" else None
+    atoms, text = position_atoms(ctx), type_facts(ctx)
+    key = explore_key(atoms, text) if question == "explore" else None
     if key is not None and key in EXPLORED:
         EXPLORED.move_to_end(key)
         return EXPLORED[key], True
-    found = program(ctx)
+    found = program(ctx, atoms, text)
     if time.monotonic() > deadline:
         give_up(timeout)
     models, finished = found.ask(question, goal, deadline, timeout)

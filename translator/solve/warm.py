@@ -278,22 +278,21 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     head: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))))
     fixed, external = _split(atoms, movers, False)
     key = (*head, tuple(sorted(fixed, key=str)))
+    def make(facts: list[Atom]) -> WarmProgram:
+        return WarmProgram(build(entry, "externals.lp", " ".join([move_text, *map(fact, facts)])))
+
     is_open = False
     if open_movers and key not in WARM and not (settle and _asked_before(key)):
         open_fixed, open_external = _split(atoms, movers, True)
         open_fixed.append(("openmovers", (0,)))
         open_key = (*head, tuple(sorted(open_fixed, key=str)))
         if KEPT_FIRST.get():
-            facts = " ".join([move_text, *map(fact, open_fixed)])
-            is_open = ready(OPEN, open_key, lambda: WarmProgram(build(
-                entry, "externals.lp", facts)), KEEP[True]) is not None
+            is_open = ready(OPEN, open_key, lambda: make(open_fixed), KEEP[True]) is not None
         else:
             is_open = open_key in OPEN or moved_on(head, key)
         if is_open:
             fixed, external, key = open_fixed, open_external, open_key
-    program = kept(OPEN if is_open else WARM, key, lambda: WarmProgram(build(
-        entry, "externals.lp", " ".join([move_text, *(fact(a) for a in fixed)]))),
-        KEEP[is_open])
+    program = kept(OPEN if is_open else WARM, key, lambda: make(fixed), KEEP[is_open])
     program.set_position({symbol(a) for a in external})
     if time.monotonic() > deadline:
         raise engine.SolverTimeout(f"the grounder gave up after the time limit of "

@@ -71,10 +71,11 @@ def heavy(obj: dict[str, Any]) -> bool:
     from translator.errors import BetzaError
     from translator.queries.moves import parse_piece
     from translator.solve.limits import estimated_atoms
+    from translator.squares import MAX_SIZE
 
     betza, files, ranks = obj.get("betza"), obj.get("files", 8), obj.get("ranks", 8)
     if not (isinstance(betza, str) and isinstance(files, int) and isinstance(ranks, int)
-            and len(betza) < 200 and 0 < files <= 26 and 0 < ranks <= 26):
+            and len(betza) < 200 and 0 < files <= MAX_SIZE and 0 < ranks <= MAX_SIZE):
         return False  # (the worker says what is wrong)
     try:
         return estimated_atoms(parse_piece(betza), files, ranks) > HEAVY
