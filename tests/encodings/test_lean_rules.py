@@ -1,0 +1,111 @@
+"""encodings/lean.lp: the short way of one-leg moves gives the moves paths.lp gives.
+
+moves.lp includes lean.lp; core.lp alone builds every move with paths.lp. The two must
+derive the same done/6 atoms in every position, so each case below grounds both and
+compares, and a few cases are checked by hand against the board.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from translator.facts.translate import move_facts
+from translator.notation.syntax import parse
+from translator.solve import engine
+
+
+def derived(entry: str, facts: str, name: str, arity: int) -> set[str]:
+    ctl = engine.ground(entry, facts).ctl
+    return {str(a.symbol) for a in ctl.symbolic_atoms.by_signature(name, arity)}
+
+
+def lean_moves(betza: str) -> set[int]:
+    """The move numbers of ``betza`` that lean.lp takes (a mover on a1 of a 3x3 board)."""
+    facts = move_facts(1, parse(betza)) + " board(1,3,3). piece(1,0,0,white,1). mover(1,0,0)."
+    return {int(s.split(",")[-1].rstrip(")")) for s in derived("moves.lp", facts, "idle", 2)}
+
+
+def test_which_moves_take_the_short_way() -> None:
+    assert lean_moves("N") == {1}
+    assert lean_moves("mRcB") == {1, 2}
+    assert lean_moves("fmWfcF") == {1, 2}
+    assert lean_moves("kQdNctR") == {1, 2, 3}
+    # legs that end on empty squares before the last: the Xiangqi horse, a hook mover,
+    # a range toggled by y
+    assert lean_moves("mafsW") == {1}
+    assert lean_moves("RasR") == {1, 2}
+    assert lean_moves("FyafsF") == {1, 2}
+    # a hop, a locust, an iso leg, default directions, an initial move, e.p., borrowing,
+    # a curl, a wrap, a ski, a `*` range and a bracket move are built leg by leg
+    for betza in ("pR", "fcafmF", "caibR", "aK", "ifmW", "eF", "xK", "zR", "oR", "jB",
+                  "fW*", "[W?R]"):
+        assert lean_moves(betza) == set(), betza
+
+
+def position_facts(files: int, ranks: int, origin: tuple[int, int], side: str,
+                   rng: random.Random) -> str:
+    cells = [(x, y) for x in range(files) for y in range(ranks) if (x, y) != origin]
+    out = [f"board(1,{files},{ranks}).", f"piece(1,{origin[0]},{origin[1]},{side},1).",
+           f"mover(1,{origin[0]},{origin[1]})."]
+    for x, y in rng.sample(cells, min(len(cells), rng.randrange(0, 12))):
+        roll = rng.random()
+        if roll < 0.1:
+            out.append(f"wall(1,{x},{y}).")
+            continue
+        out.append(f"piece(1,{x},{y},{rng.choice(['white', 'black'])},none).")
+        if roll > 0.8:
+            out.append(f"royal(1,{x},{y}).")
+    return " ".join(out)
+
+
+PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "cK", "hrN",
+          "NN", "R3", "FX", "DY", "vR", "sW2", "ffrrN", "lfN", "C0", "mQ3", "WD",
+          "mafsW", "RasR", "FyafsF", "mabW", "mabR", "W3afsF", "mafsmafsW", "yafsF",
+          "mafcvN", "ctRafkR", "mafdlR", "gQ", "fcafmF"]
+
+
+@pytest.mark.parametrize("betza", PIECES)
+def test_same_moves_as_paths(betza: str) -> None:
+    rng = random.Random(betza)
+    for _ in range(6):
+        files, ranks = rng.choice([(8, 8), (10, 8), (5, 5), (3, 9)])
+        origin = (rng.randrange(files), rng.randrange(ranks))
+        side = rng.choice(["white", "black"])
+        facts = move_facts(1, parse(betza)) + " " + position_facts(files, ranks, origin,
+                                                                  side, rng)
+        assert derived("moves.lp", facts, "done", 6) == derived("core.lp", facts, "done", 6)
+
+
+def test_rook_by_hand() -> None:
+    # R on a1, a friend on a4 and an enemy on d1: a2 a3 b1 c1, and d1 taken
+    facts = (move_facts(1, parse("R")) + " board(1,8,8). piece(1,0,0,white,1). "
+             "mover(1,0,0). piece(1,0,3,white,none). piece(1,3,0,black,none).")
+    done = derived("moves.lp", facts, "done", 6)
+    ends = {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done}
+    assert ends == {(0, 1), (0, 2), (1, 0), (2, 0), (3, 0)}
+    assert "done(p(1,1,0,0,0),1,3,0,h(3,0,h(0,0,nil)),e(cap,3,0,nil))" in done
+
+
+def test_hook_mover_by_hand() -> None:
+    # mR and the hook mover asR on a1 with a friend on b1: up the a-file, then right
+    # along each rank; the enemy on c3 is taken from a3, and the rank 3 ray stops there
+    facts = (move_facts(1, parse("mRasR")) + " board(1,4,4). piece(1,0,0,white,1). "
+             "mover(1,0,0). piece(1,1,0,white,none). piece(1,2,2,black,none).")
+    done = derived("moves.lp", facts, "done", 6)
+    ends = {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done}
+    assert ends == {(0, 1), (0, 2), (0, 3), (1, 1), (2, 1), (3, 1), (1, 2), (2, 2),
+                    (1, 3), (2, 3), (3, 3)}
+    assert "done(p(1,1,0,0,0),2,2,2,h(2,2,h(0,2,h(0,0,nil))),e(cap,2,2,nil))" in done
+
+
+def test_royal_captures_by_hand() -> None:
+    # kQ on d4 takes only the royal enemy on d7, ctR on d4 only the plain one on g4
+    position = (" board(1,8,8). piece(1,3,3,white,1). mover(1,3,3). "
+                "piece(1,3,6,black,none). royal(1,3,6). piece(1,6,3,black,none).")
+    for betza, target in (("kQ", "d7"), ("ctR", "g4")):
+        done = derived("moves.lp", move_facts(1, parse(betza)) + position, "done", 6)
+        x, y = ord(target[0]) - 97, int(target[1]) - 1
+        assert [s for s in done if "cap" in s] == [
+            f"done(p(1,1,0,3,3),1,{x},{y},h({x},{y},h(3,3,nil)),e(cap,{x},{y},nil))"]
