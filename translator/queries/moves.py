@@ -246,12 +246,13 @@ def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
     ``ids`` when given)."""
     found: dict[int, list[tuple[Square, Move]]] = {}
     for sym in shown:
-        if sym.name == "castlesq":
+        name = sym.name
+        if name == "castlesq":
             if castling is not None:
                 q, x, y = (a.number for a in sym.arguments)
                 castling.setdefault(ids[q] if ids else q, set()).add((x, y))
             continue
-        if sym.name not in ("res", "ares"):
+        if name not in ("res", "ares"):
             if others is not None:
                 others.append(sym)
             continue

@@ -115,13 +115,19 @@ def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
 def answer_move(sym: clingo.Symbol) -> tuple[int, tuple[int, int], Move]:
     """An answer atom ``name(Q,X0,Y0,X,Y,H,E)`` (``res/7``, ``ares/7``): the query id, the
     moving piece's square and the move."""
-    q, x0, y0, _, _, h, e = sym.arguments
-    return q.number, (x0.number, y0.number), path_move(h, e)
+    args = sym.arguments
+    origin, move = path_move(args[5], args[6])
+    return args[0].number, origin, move
 
 
 @lru_cache(maxsize=65536)
-def path_move(h: clingo.Symbol, e: clingo.Symbol) -> Move:
-    """The move along the path ``h`` (which ends on its destination) with the effects
-    ``e``. The same move recurs in many queries of a batch, so each is read once."""
-    x, y, _ = h.arguments
-    return move_of(x.number, y.number, h, e)
+def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move]:
+    """The square the path ``h`` starts from and the move along it (``h`` ends on the
+    destination) with the effects ``e``. The same move recurs in many queries of a batch,
+    so each is read once."""
+    x, y, prev = h.arguments
+    start = prev
+    while start.arguments[2] != NIL:
+        start = start.arguments[2]
+    x0, y0, _ = start.arguments
+    return (x0.number, y0.number), move_of(x.number, y.number, h, e)
