@@ -52,10 +52,14 @@ def test_which_moves_take_the_short_way() -> None:
     assert lean_moves("mafsW") == {1}
     assert lean_moves("RasR") == {1, 2}
     assert lean_moves("FyafsF") == {1, 2}
-    # a hop, a locust, an iso leg, default directions, an initial move, e.p., borrowing,
-    # a curl, a wrap, a ski, a `*` range and a bracket move are built leg by leg
-    for betza in ("pR", "fcafmF", "caibR", "aK", "ifmW", "eF", "xK", "zR", "oR", "jB",
-                  "fW*", "[W?R]"):
+    # a hop, a locust, an iso leg, an initial move, e.p., borrowing, a curl, a wrap, a
+    # ski, a `*` range and a bracket move are built leg by leg
+    # and so are legs without direction letters: they go every way but back to a visited
+    # square
+    assert lean_moves("aK") == {1}
+    assert lean_moves("mafsmaW") == {1}
+    for betza in ("pR", "fcafmF", "caibR", "ifmW", "eF", "xK", "zR", "oR", "jB", "fW*",
+                  "[W?R]"):
         assert lean_moves(betza) == set(), betza
 
 
@@ -78,7 +82,8 @@ def position_facts(files: int, ranks: int, origin: tuple[int, int], side: str,
 PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "cK", "hrN",
           "NN", "R3", "FX", "DY", "vR", "sW2", "ffrrN", "lfN", "C0", "mQ3", "WD",
           "mafsW", "RasR", "FyafsF", "mabW", "mabR", "W3afsF", "mafsmafsW", "yafsF",
-          "mafcvN", "ctRafkR", "mafdlR", "gQ", "fcafmF"]
+          "mafcvN", "ctRafkR", "mafdlR", "gQ", "fcafmF", "aK", "aaK", "aaW", "maR",
+          "mafsmaW", "yaW", "aN", "maamK"]
 
 
 @pytest.mark.parametrize("betza", PIECES)
