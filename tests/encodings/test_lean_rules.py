@@ -141,3 +141,15 @@ def test_one_path_shown_per_destination() -> None:
                     "done(p(1,1,0,3,3),1,5,5,h(5,5,h(5,3,h(3,3,nil))),nil)"}
     assert [s for s in shown(facts) if s.startswith("res(1,3,3,5,5,")] == [
         "res(1,3,3,5,5,h(5,5,h(3,5,h(3,3,nil))),nil)"]
+
+
+def test_a_long_chain_is_answered() -> None:
+    # six king steps that never come back to a square: from e4 on an empty board every
+    # other square is reached (the chain was refused before lean.lp built it)
+    from translator.position import Position
+    from translator.queries.moves import moves
+
+    found = moves("aaaaaK", "e4", Position.light(8, 8))
+    everywhere = {f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)} - {"e4"}
+    assert {m.to for m in found} == everywhere
+    assert all(len(m.legs) == 7 and len(set(m.legs)) == 7 for m in found)

@@ -76,7 +76,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             pos, origin, piece = prepare(query)
-            check_size(piece, pos.files, pos.ranks, max_atoms)
+            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err
             continue

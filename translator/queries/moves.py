@@ -148,7 +148,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         try:
             pos, origin, piece = prepare(query)
             size = estimated_atoms(piece, pos.files, pos.ranks)
-            check_size(piece, pos.files, pos.ranks, max_atoms)
+            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err
             continue

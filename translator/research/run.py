@@ -43,8 +43,10 @@ def _client(scheduler: str | None, workers: int | None) -> Any:
 
     if scheduler:
         return Client(scheduler, timeout="20s")
+    # (the scheduler serves HTTP even without a dashboard: on a port of its own, so that
+    # a second cluster on this machine does not warn that 8787 is taken)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=None,
+                           processes=True, dashboard_address=":0",
                            silence_logs=logging.CRITICAL)
     return Client(cluster)
 

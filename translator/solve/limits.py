@@ -8,11 +8,14 @@ squares a slide may cover; each path costs about :data:`ATOMS_PER_PATH` ground a
 >>> from translator.notation.syntax import parse
 >>> estimated_atoms(parse("N"), 8, 8) < estimated_atoms(parse("aaaaK"), 8, 8)
 True
+>>> chain = parse("aaaaaK")  # answered by moves.lp (lean.lp), not by why.lp (paths.lp)
+>>> estimated_atoms(chain, 8, 8, lean=True) < DEFAULT_MAX_ATOMS < estimated_atoms(chain, 8, 8)
+True
 >>> try:
-...     check_size(parse("aaaaaaaK"), 26, 26, DEFAULT_MAX_ATOMS)
+...     check_size(parse("aaaaaaaK"), 26, 26, DEFAULT_MAX_ATOMS, lean=True)
 ... except LimitError as err:
 ...     print(err.message[:64])
-this query would ground about 8.4e+08 atoms, over the limit of 2
+this query would ground about 6.6e+07 atoms, over the limit of 2
 
 """
 
@@ -22,6 +25,12 @@ from translator.errors import LimitError
 from translator.notation.syntax import MoveDef, Piece
 
 ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
+# measured: about 10 per path of a move that encodings/lean.lp builds from its rays (legs
+# that end on empty squares before the last, no modifier); the estimate only sizes work,
+# so a move that only looks like one (lean.lp decides) is at worst refused a little late
+LEAN_ATOMS_PER_PATH = 10
+LEAN_INNER = {"m", "y"}
+LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
 SLIDERS = "RBQ"
 
@@ -41,30 +50,47 @@ def _first_steps(move: MoveDef, span: int) -> int:
     return span if move.atom.doubled or move.atom.letter in SLIDERS else 1
 
 
-def estimated_atoms(piece: Piece, files: int, ranks: int) -> int:
-    """An upper bound on the ground atoms of the piece's paths from one square."""
+def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False) -> int:
+    """An upper bound on the ground atoms of the piece's paths from one square; with
+    ``lean``, for a program that builds the moves it can from their rays (moves.lp and
+    board.lp include encodings/lean.lp)."""
     total = 0
     for move in piece.moves:
         span = _span(move, files, ranks)
         if move.atom.letter == "U":
-            total += (files * ranks) ** len(move.legs)
+            total += (files * ranks) ** len(move.legs) * ATOMS_PER_PATH
             continue
         steps, paths = _first_steps(move, span), 1
-        for leg in move.legs:
-            # a direction token names at most two moves (a pair); none means all eight
-            paths *= (min(8, 2 * len(leg.directions)) if leg.directions else 8) * steps
+        for n, leg in enumerate(move.legs):
+            # a direction token names at most two moves (a pair); none means all eight (in
+            # lean.lp, a later leg's way back to the square it came from is never followed)
+            ways = min(8, 2 * len(leg.directions)) if leg.directions else \
+                7 if lean and n > 0 and _looks_lean(move) else 8
+            paths *= ways * steps
             if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
         if set(move.legs[-1].modes) & {"p", "g"}:
             paths *= steps  # the implied hop-off leg
-        total += paths
-    return total * ATOMS_PER_PATH
+        total += paths * (LEAN_ATOMS_PER_PATH if lean and _looks_lean(move) else
+                          ATOMS_PER_PATH)
+    return total
 
 
-def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1) -> None:
+def _looks_lean(move: MoveDef) -> bool:
+    """Whether ``move`` has the shape of the moves encodings/lean.lp builds: no modifier
+    letters, no bracket, legs ending on empty squares before the last."""
+    *inner, last = move.legs
+    return (not move.seps and not move.prefix and not any(leg.modifiers for leg in move.legs)
+            and all(set(leg.modes) <= LEAN_INNER for leg in inner)
+            and set(last.modes) <= LEAN_LAST)
+
+
+def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,
+               lean: bool = False) -> None:
     """Refuse, with a message naming the limit, a query whose estimate is over
-    ``max_atoms`` (``times`` queries of the piece in one program)."""
-    need = estimated_atoms(piece, files, ranks) * times
+    ``max_atoms`` (``times`` queries of the piece in one program; ``lean`` as for
+    :func:`estimated_atoms`)."""
+    need = estimated_atoms(piece, files, ranks, lean) * times
     if need > max_atoms:
         raise LimitError(f"this query would ground about {need:.2g} atoms, over the limit of "
                          f"{max_atoms:.2g}; raise it with --max-atoms (batch: \"max_atoms\") "
