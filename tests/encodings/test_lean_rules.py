@@ -98,6 +98,27 @@ def test_same_moves_as_paths(betza: str) -> None:
         assert answers("moves.lp", facts) == derived("core.lp", facts, "done", 6)
 
 
+DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "maR", "mabW",
+                  "yafsF", "aN", "frK"]
+
+
+@pytest.mark.parametrize("reading", ["xboard", "diagram"])
+def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
+    # the readings of XBoard and the Interactive Diagram switch rules of both files
+    # (black-diagonals, default-continuation-directions, visited-squares …)
+    from translator.queries.moves import piece_facts
+
+    rng = random.Random(reading)
+    for betza in DIALECT_PIECES:
+        for _ in range(3):
+            files, ranks = rng.choice([(8, 8), (6, 7)])
+            origin = (rng.randrange(files), rng.randrange(ranks))
+            side = rng.choice(["white", "black"])
+            facts = piece_facts(1, betza, reading) + " " + position_facts(
+                files, ranks, origin, side, rng)
+            assert answers("moves.lp", facts) == derived("core.lp", facts, "done", 6), betza
+
+
 def test_rook_by_hand() -> None:
     # R on a1, a friend on a4 and an enemy on d1: a2 a3 b1 c1, and d1 taken
     facts = (move_facts(1, parse("R")) + " board(1,8,8). piece(1,0,0,white,1). "
