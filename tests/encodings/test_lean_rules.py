@@ -52,13 +52,18 @@ def test_which_moves_take_the_short_way() -> None:
     assert lean_moves("mafsW") == {1}
     assert lean_moves("RasR") == {1, 2}
     assert lean_moves("FyafsF") == {1, 2}
-    # a hop, a locust, an iso leg, an initial move, e.p., borrowing, a curl, a wrap, a
-    # ski, a `*` range and a bracket move are built leg by leg
+    # hoppers: the cannon's capture, the grasshopper (its range toggled by g), a hop over
+    # friends only
+    assert lean_moves("mRcpR") == {1, 2}
+    assert lean_moves("gQ") == {1}
+    assert lean_moves("ptR") == {1}
+    # a locust, an iso leg, an initial move, e.p., borrowing, a curl, a wrap, a ski, a `*`
+    # range and a bracket move are built leg by leg
     # and so are legs without direction letters: they go every way but back to a visited
     # square
     assert lean_moves("aK") == {1}
     assert lean_moves("mafsmaW") == {1}
-    for betza in ("pR", "fcafmF", "caibR", "ifmW", "eF", "xK", "zR", "oR", "jB", "fW*",
+    for betza in ("fcafmF", "caibR", "ifmW", "eF", "xK", "zR", "oR", "jB", "fW*",
                   "[W?R]"):
         assert lean_moves(betza) == set(), betza
 
@@ -83,7 +88,8 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
           "NN", "R3", "FX", "DY", "vR", "sW2", "ffrrN", "lfN", "C0", "mQ3", "WD",
           "mafsW", "RasR", "FyafsF", "mabW", "mabR", "W3afsF", "mafsmafsW", "yafsF",
           "mafcvN", "ctRafkR", "mafdlR", "gQ", "fcafmF", "aK", "aaK", "aaW", "maR",
-          "mafsmaW", "yaW", "aN", "maamK"]
+          "mafsmaW", "yaW", "aN", "maamK", "pR", "mRcpR", "ptR", "pafsR", "gN", "mpafmpafK",
+          "pR4", "cpN"]
 
 
 @pytest.mark.parametrize("betza", PIECES)
@@ -99,7 +105,7 @@ def test_same_moves_as_paths(betza: str) -> None:
 
 
 DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "maR", "mabW",
-                  "yafsF", "aN", "frK"]
+                  "yafsF", "aN", "frK", "mRcpR", "gQ", "pN", "pR4"]
 
 
 @pytest.mark.parametrize("reading", ["xboard", "diagram"])
