@@ -31,6 +31,11 @@ def answers(entry: str, facts: str) -> set[str]:
     return out
 
 
+def destinations(done: set[str]) -> set[tuple[int, int]]:
+    """The squares (X,Y) of done/6 strings ``done(p(Q,T,C,X0,Y0),M,X,Y,H,E)``."""
+    return {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done}
+
+
 def shown(facts: str) -> list[str]:
     """The answer atoms moves.lp shows."""
     return sorted(str(s) for s in engine.run(facts, "moves.lp"))
@@ -140,7 +145,7 @@ def test_a_lame_leap_in_the_diagram_reading() -> None:
     for reading, ends in (("spec", {(1, 3), (3, 1)}), ("diagram", {(1, 3), (3, 1), (5, 3)})):
         facts = piece_facts(1, "nD", reading) + position
         done = answers("moves.lp", facts)
-        assert {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done} == ends
+        assert destinations(done) == ends
         assert done == derived("core.lp", facts, "done", 6)
 
 
@@ -149,8 +154,7 @@ def test_rook_by_hand() -> None:
     facts = (move_facts(1, parse("R")) + " board(1,8,8). piece(1,0,0,white,1). "
              "mover(1,0,0). piece(1,0,3,white,none). piece(1,3,0,black,none).")
     done = answers("moves.lp", facts)
-    ends = {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done}
-    assert ends == {(0, 1), (0, 2), (1, 0), (2, 0), (3, 0)}
+    assert destinations(done) == {(0, 1), (0, 2), (1, 0), (2, 0), (3, 0)}
     assert "done(p(1,1,0,0,0),1,3,0,h(3,0,h(0,0,nil)),e(cap,3,0,nil))" in done
 
 
@@ -160,8 +164,7 @@ def test_hook_mover_by_hand() -> None:
     facts = (move_facts(1, parse("mRasR")) + " board(1,4,4). piece(1,0,0,white,1). "
              "mover(1,0,0). piece(1,1,0,white,none). piece(1,2,2,black,none).")
     done = answers("moves.lp", facts)
-    ends = {(int(s.split(",")[6]), int(s.split(",")[7])) for s in done}
-    assert ends == {(0, 1), (0, 2), (0, 3), (1, 1), (2, 1), (3, 1), (1, 2), (2, 2),
+    assert destinations(done) == {(0, 1), (0, 2), (0, 3), (1, 1), (2, 1), (3, 1), (1, 2), (2, 2),
                     (1, 3), (2, 3), (3, 3)}
     assert "done(p(1,1,0,0,0),2,2,2,h(2,2,h(0,2,h(0,0,nil))),e(cap,2,2,nil))" in done
 

@@ -147,8 +147,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
             pos, origin, piece = prepare(query)
-            size = estimated_atoms(piece, pos.files, pos.ranks, lean=True)
-            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
+            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err
             continue

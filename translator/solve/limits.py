@@ -61,18 +61,18 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False) ->
             total += (files * ranks) ** len(move.legs) * ATOMS_PER_PATH
             continue
         steps, paths = _first_steps(move, span), 1
+        short = lean and _looks_lean(move)
         for n, leg in enumerate(move.legs):
             # a direction token names at most two moves (a pair); none means all eight (in
             # lean.lp, a later leg's way back to the square it came from is never followed)
             ways = min(8, 2 * len(leg.directions)) if leg.directions else \
-                7 if lean and n > 0 and _looks_lean(move) else 8
+                7 if short and n > 0 else 8
             paths *= ways * steps
             if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
         if set(move.legs[-1].modes) & {"p", "g"}:
             paths *= steps  # the implied hop-off leg
-        total += paths * (LEAN_ATOMS_PER_PATH if lean and _looks_lean(move) else
-                          ATOMS_PER_PATH)
+        total += paths * (LEAN_ATOMS_PER_PATH if short else ATOMS_PER_PATH)
     return total
 
 
@@ -86,12 +86,13 @@ def _looks_lean(move: MoveDef) -> bool:
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,
-               lean: bool = False) -> None:
-    """Refuse, with a message naming the limit, a query whose estimate is over
-    ``max_atoms`` (``times`` queries of the piece in one program; ``lean`` as for
-    :func:`estimated_atoms`)."""
+               lean: bool = False) -> int:
+    """The estimate of ``times`` queries of the piece in one program (``lean`` as for
+    :func:`estimated_atoms`); refuse, with a message naming the limit, one over
+    ``max_atoms``."""
     need = estimated_atoms(piece, files, ranks, lean) * times
     if need > max_atoms:
         raise LimitError(f"this query would ground about {need:.2g} atoms, over the limit of "
                          f"{max_atoms:.2g}; raise it with --max-atoms (batch: \"max_atoms\") "
                          "if the machine has the memory")
+    return need

@@ -19,7 +19,7 @@ from typing import Any
 
 import clingo
 
-from translator.squares import square_name
+from translator.squares import parse_square, square_name
 
 
 @dataclass(frozen=True)
@@ -125,9 +125,6 @@ def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move
     """The square the path ``h`` starts from and the move along it (``h`` ends on the
     destination) with the effects ``e``. The same move recurs in many queries of a batch,
     so each is read once."""
-    x, y, prev = h.arguments
-    start = prev
-    while start.arguments[2] != NIL:
-        start = start.arguments[2]
-    x0, y0, _ = start.arguments
-    return (x0.number, y0.number), move_of(x.number, y.number, h, e)
+    x, y, _ = h.arguments
+    move = move_of(x.number, y.number, h, e)
+    return parse_square(move.legs[0]), move
