@@ -29,7 +29,7 @@ def test_only_pieces_whose_rays_pass_the_target_move() -> None:
                       (1, 1): "N"}, (4, 3))
     assert started(program) == {(4, 0), (1, 0), (3, 1)}
     assert program.messages == []
-    assert all(a.is_fact for a in program.ctl.symbolic_atoms.by_signature("ares", 7))
+    assert all(a.is_fact for a in program.ctl.symbolic_atoms.by_signature("ares", 3))
 
 
 def test_multi_leg_and_ep_moves_are_followed_in_full() -> None:

@@ -91,22 +91,9 @@ def distinct(found: list[Move]) -> list[Move]:
     best: dict[tuple[Any, ...], Move] = {}
     for mv in found:
         key = mv.effects()
-        if key not in best or _path_key(mv) < _path_key(best[key]):
+        if key not in best or mv.path_key < best[key].path_key:
             best[key] = mv
-    return sorted(best.values(), key=_order)
-
-
-def _path_key(mv: Move) -> tuple[Any, ...]:
-    return (len(mv.legs), [_coords(s) for s in mv.legs])
-
-
-def _coords(name: str) -> Square:
-    return (ord(name[0]) - 97, int(name[1:]) - 1)
-
-
-def _order(mv: Move) -> tuple[Any, ...]:
-    return (_coords(mv.to), sorted(_coords(c) for c in mv.captures), _path_key(mv),
-            sorted(mv.unloads), sorted(mv.ep_rights), mv.mover or "")
+    return sorted(best.values(), key=lambda mv: mv.order_key)
 
 
 def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:

@@ -14,7 +14,7 @@ where the legs ended, latest first, ending in the origin) and ``e(Kind,X,Y,Prev)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import clingo
@@ -46,8 +46,27 @@ class Move:
 
     def effects(self) -> tuple[Any, ...]:
         """What makes two moves different: destination and side effects."""
+        return self._effects
+
+    # the same Move object recurs in many answers of a batch (path_move below caches it),
+    # so its keys are computed once
+    @cached_property
+    def _effects(self) -> tuple[Any, ...]:
         return (self.to, frozenset(self.captures), frozenset(self.unloads),
                 frozenset(self.ep_rights), self.mover)
+
+    @cached_property
+    def path_key(self) -> tuple[Any, ...]:
+        """The order of paths: fewer legs first, then by the squares in turn (file, then
+        rank); of several paths with the same effects an answer shows the least."""
+        return (len(self.legs), [_coords(s) for s in self.legs])
+
+    @cached_property
+    def order_key(self) -> tuple[Any, ...]:
+        """The order of moves in an answer: by destination, victims, path, unloads, e.p.
+        rights, then the piece a move turns into."""
+        return (_coords(self.to), sorted(_coords(c) for c in self.captures), self.path_key,
+                sorted(self.unloads), sorted(self.ep_rights), self.mover or "")
 
     def as_json(self) -> dict[str, Any]:
         """The move schema of ``--json`` and ``betza batch``."""
@@ -62,6 +81,10 @@ class Move:
         if self.is_null:
             out["null_move"] = True
         return out
+
+
+def _coords(name: str) -> tuple[int, int]:
+    return (ord(name[0]) - 97, int(name[1:]) - 1)
 
 
 NIL = clingo.Function("nil")
@@ -113,11 +136,11 @@ def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
 
 
 def answer_move(sym: clingo.Symbol) -> tuple[int, tuple[int, int], Move]:
-    """An answer atom ``name(Q,X0,Y0,X,Y,H,E)`` (``res/7``, ``ares/7``): the query id, the
-    moving piece's square and the move."""
-    args = sym.arguments
-    origin, move = path_move(args[5], args[6])
-    return args[0].number, origin, move
+    """An answer atom ``name(Q,H,E)`` (``res/3``, ``ares/3``): the query id, the moving
+    piece's square (where the path ``H`` starts) and the move."""
+    q, h, e = sym.arguments
+    origin, move = path_move(h, e)
+    return q.number, origin, move
 
 
 @lru_cache(maxsize=65536)
