@@ -5,7 +5,12 @@ blockers on 8x8 and on 16x16, pipes each set through `betza batch` in one proces
 research script would) and prints queries per second. Also times the in-process API, so
 start-up cost and per-query cost can be told apart.
 
-    python bench/batch_throughput.py [--queries 1000] [--seed 1]
+Then the growth of a batch with its length, per kind of line (moves, attacks, board, moves of
+castling kings): the time of 2,000 lines over four times that of 500. About 1.0 is linear;
+a join the grounder cannot index makes it grow with the square of the batch (it was 13 for
+attacks and 3 for castling before the encodings named the query outside the mover's term).
+
+    python bench/batch_throughput.py [--queries 1000] [--seed 1] [--no-growth]
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--queries", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-growth", action="store_true", help="skip the growth rows")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     for files, ranks in ((8, 8), (16, 16)):
@@ -72,6 +78,45 @@ def main() -> None:
         print(f"{files}x{ranks}: {len(lines)} queries, betza batch {len(lines) / wall:6.0f} q/s "
               f"(whole process, {wall:.2f} s); in-process {len(lines) / inproc:6.0f} q/s; "
               f"errors {bad}")
+    if not args.no_growth:
+        growth(rng)
+
+
+def kind_lines(kind: str, n: int, rng: random.Random) -> list[str]:
+    """``n`` batch lines of one kind on random 8x8 positions."""
+    if kind == "moves":
+        return make_lines(n, 8, 8, rng)
+    out = []
+    for _ in range(n):
+        squares = rng.sample([f"{f}{r}" for f in "abcdefgh" for r in range(2, 8)], 9)
+        if kind == "attacks":
+            pieces = {sq: {"betza": rng.choice(PIECES), "side": rng.choice(["white", "black"])}
+                      for sq in squares[1:]}
+            line = {"query": "attacks", "square": squares[0], "pieces": pieces}
+        elif kind == "board":
+            line = {"query": "board", "betza": rng.choice(PIECES), "from": squares[0],
+                    "friends": squares[1:4], "enemies": squares[4:]}
+        else:  # a castling king, whose castling squares are checked for attacks
+            enemies = "".join(rng.choice("rnbq") if rng.random() < 0.3 else "1"
+                              for _ in range(8))
+            line = {"query": "moves", "variant": "chess", "from": "e1",
+                    "fen": f"{enemies}/8/8/8/8/8/8/R3K2R w KQ - 0 1"}
+        out.append(json.dumps(line))
+    return out
+
+
+def growth(rng: random.Random) -> None:
+    print("growth with the batch's length (time of 2,000 lines / 4 x time of 500):")
+    for kind in ("moves", "attacks", "board", "castling"):
+        times = []
+        for n in (500, 2000):
+            data = "\n".join(kind_lines(kind, n, rng)) + "\n"
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "translator.cli.main", "batch", "--quiet"],
+                           input=data, capture_output=True, text=True, check=True)
+            times.append(time.perf_counter() - start)
+        print(f"  {kind:9} 500 lines {times[0]:6.2f} s   2,000 lines {times[1]:6.2f} s   "
+              f"growth {times[1] / (4 * times[0]):4.2f}")
 
 
 if __name__ == "__main__":

@@ -90,3 +90,34 @@ def test_batch_attacks_line():
            for a in answer["attackers"]}
     assert got == {"c3": [("e4", ["e4"])], "d3": [("f5", ["e4"])], "f4": [("e4", ["e4"])],
                    "h4": [("e4", ["e4"])]}
+
+
+def test_an_attacks_query_over_its_budget_is_refused_and_the_others_are_answered():
+    # a queen on d1 and a knight on g1 attack d4/f3; with a budget of 100 atoms the first
+    # line is refused before grounding, the second (default budget) is answered
+    pos = {"fen": "8/8/8/8/8/8/8/3Q2N1 w - - 0 1", "pieces": "Q:Q,N:N"}
+    lines = [json.dumps({"query": "attacks", "square": "d4", "max_atoms": 100, **pos}),
+             json.dumps({"query": "attacks", "square": "f3", **pos})]
+    refused, answered = answer_group(lines)
+    assert refused["ok"] is False and "max_atoms" in refused["error"]
+    assert {a["from"] for a in answered["attackers"]} == {"d1", "g1"}
+
+
+def test_the_attacks_command_takes_the_limits(capsys):
+    from translator.cli.main import main
+
+    status = main(["attacks", "d4", "--fen", "8/8/8/8/8/8/8/3Q4 w", "--pieces", "Q:Q",
+                   "--max-atoms", "100"])
+    assert status == 2
+    assert "--max-atoms" in capsys.readouterr().err
+
+
+def test_many_castling_kings_in_one_batch_are_each_answered():
+    # the castling squares of every line are checked in one attacks program: a rook on f8
+    # attacks f1, so White castles long only (c1), on every one of 40 lines
+    line = json.dumps({"query": "moves", "fen": "5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+                       "variant": "chess", "from": "e1"})
+    answers = answer_group([line] * 40)
+    for answer in answers:
+        castles = {m["to"] for m in answer["moves"] if m.get("unloads")}
+        assert castles == {"c1"}

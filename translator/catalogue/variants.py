@@ -18,6 +18,7 @@ import difflib
 import re
 import tomllib
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,14 @@ def _army(data: dict[str, Any], where: str, variant: str
 
 
 def _tables(path: Path) -> list[dict[str, Any]]:
-    """The raw ``[[variant]]`` tables of one TOML file."""
+    """The raw ``[[variant]]`` tables of one TOML file (read again only when it changes:
+    every line of a batch that names a variant looks it up)."""
+    stat = path.stat()
+    return _read_tables(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _read_tables(path: Path, _mtime: int, _size: int) -> list[dict[str, Any]]:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)

@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
                            [("#", f"the target {args.square}"), ("A", "attacks it from here")]))
         return 0
     pos = position_from(position_spec(args))
-    found = attacks(args.square, pos, by=args.by, royal_target=args.royal_target)
+    found = attacks(args.square, pos, by=args.by, royal_target=args.royal_target,
+                    timeout=args.timeout, max_atoms=args.max_atoms)
     if args.svg:
         from translator.present.render import attacks_svg
 

@@ -33,19 +33,26 @@ GROUP = 1000
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
-def _moves(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    groups: dict[tuple[float, int], list[int]] = {}
-    for n, line in enumerate(lines):
-        try:
-            groups.setdefault(line_limits(line), []).append(n)
-        except BetzaError:
-            groups.setdefault((60.0, DEFAULT_MAX_ATOMS), []).append(n)
-    out: list[dict[str, Any]] = [{}] * len(lines)
-    for (timeout, max_atoms), members in groups.items():
-        for n, answer in zip(members, _moves_limited([lines[n] for n in members], timeout,
-                                                     max_atoms), strict=True):
-            out[n] = answer
-    return out
+def _by_limits(answer: Callable[[list[dict[str, Any]], float, int], list[dict[str, Any]]]
+               ) -> Handler:
+    """A handler that answers its lines in groups of equal limits (``timeout``,
+    ``max_atoms``), each group with ``answer(lines, timeout, max_atoms)``; a line whose
+    limits are malformed goes with the defaults (and ``answer`` reports it)."""
+    def handle(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        groups: dict[tuple[float, int], list[int]] = {}
+        for n, line in enumerate(lines):
+            try:
+                groups.setdefault(line_limits(line), []).append(n)
+            except BetzaError:
+                groups.setdefault((60.0, DEFAULT_MAX_ATOMS), []).append(n)
+        out: list[dict[str, Any]] = [{}] * len(lines)
+        for (timeout, max_atoms), members in groups.items():
+            for n, result in zip(members, answer([lines[n] for n in members], timeout,
+                                                 max_atoms), strict=True):
+                out[n] = result
+        return out
+
+    return handle
 
 
 def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
@@ -70,7 +77,8 @@ def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
     return collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
 
 
-def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _attacks(lines: list[dict[str, Any]], timeout: float, max_atoms: int
+             ) -> list[dict[str, Any]]:
     from translator.jsonapi.inputs import position_from
     from translator.queries.attacks import AttacksQuery, batch_attacks
 
@@ -81,11 +89,13 @@ def _attacks(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
             by = line.get("by")
             if by not in (None, "white", "black"):
                 raise BetzaError("by must be \"white\", \"black\" or null")
+            line_limits(line)
             queries.append(AttacksQuery(square, position_from(line), by,
                                         bool(line.get("royal_target", False))))
         except BetzaError as err:
             queries.append(err)
-    answers = batch_attacks([q for q in queries if not isinstance(q, BetzaError)])
+    answers = batch_attacks([q for q in queries if not isinstance(q, BetzaError)], timeout,
+                            max_atoms)
     return collate(queries, answers, lambda found: {"attackers": [a.as_json() for a in found]})
 
 
@@ -102,34 +112,30 @@ def _board_of(line: dict[str, Any]) -> tuple[Any, Any, str]:
     return board(query, timeout, max_atoms), pos, betza
 
 
-def _boards(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Board lines grounded together, per time limit and budget (as moves lines are)."""
+def _boards(lines: list[dict[str, Any]], timeout: float, max_atoms: int
+            ) -> list[dict[str, Any]]:
+    """Board lines grounded together (as moves lines are)."""
     from translator.catalogue.pieces import piece_letter
     from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.board import boards
     from translator.queries.moves import MovesQuery
 
-    out: list[dict[str, Any]] = [{}] * len(lines)
-    groups: dict[tuple[float, int], list[tuple[int, MovesQuery | BetzaError]]] = {}
-    for n, line in enumerate(lines):
+    queries: list[MovesQuery | BetzaError] = []
+    for line in lines:
         try:
             origin, pos = required(line, "from"), position_from(line)
             betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
-            item: MovesQuery | BetzaError = MovesQuery(betza, origin, pos, side, virgin(line))
-            key = line_limits(line)
+            line_limits(line)
+            queries.append(MovesQuery(betza, origin, pos, side, virgin(line)))
         except BetzaError as err:
-            item, key = err, (60.0, DEFAULT_MAX_ATOMS)
-        groups.setdefault(key, []).append((n, item))
-    for (timeout, max_atoms), members in groups.items():
-        queries = [q for _, q in members]
-        answers = boards([q for q in queries if not isinstance(q, BetzaError)], timeout,
-                         max_atoms)
-        shaped = collate(queries, answers, lambda b: {**b.as_json()})
-        for (n, q), answer in zip(members, shaped, strict=True):
-            if answer["ok"] and isinstance(q, MovesQuery):
-                answer["letter"] = piece_letter(q.betza)
-            out[n] = answer
-    return out
+            queries.append(err)
+    answers = boards([q for q in queries if not isinstance(q, BetzaError)], timeout,
+                     max_atoms)
+    shaped = collate(queries, answers, lambda b: {**b.as_json()})
+    for q, answer in zip(queries, shaped, strict=True):
+        if answer["ok"] and isinstance(q, MovesQuery):
+            answer["letter"] = piece_letter(q.betza)
+    return shaped
 
 
 def _svg(line: dict[str, Any]) -> dict[str, Any]:
@@ -260,10 +266,11 @@ def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 
 
 HANDLERS: dict[str, Handler] = {
-    "moves": _moves, "attacks": _attacks, "equiv": _each(_equiv), "why": _each(_why),
+    "moves": _by_limits(_moves_limited), "attacks": _by_limits(_attacks),
+    "equiv": _each(_equiv), "why": _each(_why),
     "explain": _each(_explain), "convert": _each(convert_line), "find": _each(find_line),
     "drops": _each(_drops),
-    "census": _each(_census), "classes": _each(_classes), "board": _boards,
+    "census": _each(_census), "classes": _each(_classes), "board": _by_limits(_boards),
     "svg": _each(_svg), "lint": _each(lint_line)}
 
 

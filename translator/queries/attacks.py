@@ -16,7 +16,8 @@ from typing import Any
 
 from translator.errors import BetzaError
 from translator.position import SIDES, PlacedPiece, Position, other_side
-from translator.queries.moves import Move, distinct, parse_piece, solve_positions
+from translator.queries.moves import Move, chunks, distinct, parse_piece, solve_positions
+from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms, refuse_over
 from translator.solve.warm import QueryAtom
 from translator.squares import Square, square_name
 
@@ -72,31 +73,41 @@ def _subqueries(query: AttacksQuery) -> list[tuple[Position, list[Square], Squar
     return out
 
 
-def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0
-                  ) -> list[list[Attacker] | BetzaError]:
-    """Answer many attacks queries in one clingo program."""
+def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0,
+                  max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Attacker] | BetzaError]:
+    """Answer many attacks queries in few clingo programs (each within ``max_atoms`` by
+    the size estimate, and within ``timeout``); a query over the budget on its own is
+    refused, the others are still answered."""
     results: list[list[Attacker] | BetzaError] = [[] for _ in queries]
-    items: list[tuple[int, Position, list[Square], list[QueryAtom]]] = []
+    items: list[tuple[int, Position, list[Square], list[QueryAtom], int]] = []
     owner: list[int] = []
     for i, query in enumerate(queries):
         try:
             subs = _subqueries(query)
+            sizes = [sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect),
+                                         pos.files, pos.ranks) for sq in movers)
+                     for pos, movers, _ in subs]
+            refuse_over(sum(sizes), max_atoms)
         except BetzaError as err:
             results[i] = err
             continue
-        for pos, movers, (x, y) in subs:
-            items.append((len(items), pos, movers, [("target", x, y)]))
+        for (pos, movers, (x, y)), size in zip(subs, sizes, strict=True):
+            items.append((len(items), pos, movers, [("target", x, y)], size))
             owner.append(i)
-    try:
-        found = solve_positions(items, "attacks.lp", timeout)
-    except BetzaError as err:
-        return [err if not isinstance(r, BetzaError) else r for r in results]
-    for qid, pos, _, _ in items:
+    found: dict[int, list[tuple[Square, Move]]] = {}
+    for chunk in chunks(items, max_atoms):
+        try:
+            found.update(solve_positions(chunk, "attacks.lp", timeout))
+        except BetzaError as err:
+            for qid, *_ in chunk:
+                results[owner[qid]] = err
+    for qid, pos, *_ in items:
+        target = results[owner[qid]]
+        if isinstance(target, BetzaError):
+            continue
         by_origin: dict[Square, list[Move]] = {}
         for origin, mv in found.get(qid, []):
             by_origin.setdefault(origin, []).append(mv)
-        target = results[owner[qid]]
-        assert isinstance(target, list)
         for origin, mvs in by_origin.items():
             pc = pos.pieces[origin]
             target.append(Attacker(square_name(origin), pc.side, pc.betza or "", pc.letter,
@@ -108,9 +119,11 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0
 
 
 def attacks(square: str, position: Position, *, by: str | None = None,
-            royal_target: bool = False) -> list[Attacker]:
+            royal_target: bool = False, timeout: float = 60.0,
+            max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Attacker]:
     """Every piece of ``by`` (both sides when None) that can capture on ``square``."""
-    (result,) = batch_attacks([AttacksQuery(square, position, by, royal_target)])
+    (result,) = batch_attacks([AttacksQuery(square, position, by, royal_target)], timeout,
+                              max_atoms)
     if isinstance(result, BetzaError):
         raise result
     return result

@@ -258,31 +258,39 @@ def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked
-        again = [(i, pos, [origin], [("threatened", x, y) for x, y in
-                                     _attacked(pos, origin, checks[i], timeout)])
-                 for i, pos, origin, _ in chunk if i in checks]
+        asked = [(i, pos, origin) for i, pos, origin, _ in chunk if i in checks]
+        attacked = _attacked([(pos, origin, checks[i]) for i, pos, origin in asked], timeout)
+        again = [(i, pos, [origin], [("threatened", x, y) for x, y in squares])
+                 for (i, pos, origin), squares in zip(asked, attacked, strict=True)]
         found.update(solve_positions(again, "moves.lp", timeout, cache=len(again) == 1))
     return {q: distinct([mv for _, mv in pairs]) for q, pairs in found.items()}
 
 
-def _attacked(pos: Position, origin: Square, squares: set[Square], timeout: float
-              ) -> list[Square]:
-    """Castling safety: the squares of a royal piece's castling (where it stands, passes,
-    lands) on which a piece of the other side could capture it, asked of the attacks
-    encoding with the royal piece moved there."""
-    mover = pos.pieces[origin]
-    enemy = other_side(mover.side)
-    attackers = [sq for sq, pc in pos.pieces.items() if pc.side == enemy and pc.betza]
-    ordered = sorted(squares)
-    items = []
-    for n, sq in enumerate(ordered):
-        pieces = dict(pos.pieces)
-        del pieces[origin]
-        pieces[sq] = replace(mover, betza=None)  # a royal piece that only stands there
-        items.append((n, replace(pos, pieces=pieces, side_to_move=enemy), attackers,
-                      [("target", *sq)]))
-    found = solve_positions(items, "attacks.lp", timeout) if attackers else {}
-    return [ordered[n] for n in sorted(found)]
+def _attacked(cases: list[tuple[Position, Square, set[Square]]], timeout: float
+              ) -> list[list[Square]]:
+    """Castling safety, for each ``(position, origin, squares)``: the squares of a royal
+    piece's castling (where it stands, passes, lands) on which a piece of the other side
+    could capture it, asked of the attacks encoding with the royal piece moved there (the
+    squares of every case in one program)."""
+    items: list[tuple[int, Position, list[Square], Sequence[QueryAtom]]] = []
+    asked: list[tuple[int, Square]] = []
+    for case, (pos, origin, squares) in enumerate(cases):
+        mover = pos.pieces[origin]
+        enemy = other_side(mover.side)
+        attackers = [sq for sq, pc in pos.pieces.items() if pc.side == enemy and pc.betza]
+        for sq in sorted(squares) if attackers else []:
+            pieces = dict(pos.pieces)
+            del pieces[origin]
+            pieces[sq] = replace(mover, betza=None)  # a royal piece that only stands there
+            items.append((len(items), replace(pos, pieces=pieces, side_to_move=enemy),
+                          attackers, [("target", *sq)]))
+            asked.append((case, sq))
+    found = solve_positions(items, "attacks.lp", timeout) if items else {}
+    out: list[list[Square]] = [[] for _ in cases]
+    for n in sorted(found):
+        case, sq = asked[n]
+        out[case].append(sq)
+    return out
 
 
 def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
@@ -290,7 +298,7 @@ def castling_threats(query: MovesQuery, timeout: float = 60.0) -> list[Square]:
     pos, origin, _ = prepare(query)
     castling: dict[int, set[Square]] = {}
     solve_positions([(0, pos, [origin], ())], "moves.lp", timeout, castling)
-    return _attacked(pos, origin, castling[0], timeout) if castling else []
+    return _attacked([(pos, origin, castling[0])], timeout)[0] if castling else []
 
 
 def moves(betza: str, origin: str, position: Position | None = None, *,

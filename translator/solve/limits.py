@@ -90,7 +90,12 @@ def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int 
     """The estimate of ``times`` queries of the piece in one program (``lean`` as for
     :func:`estimated_atoms`); refuse, with a message naming the limit, one over
     ``max_atoms``."""
-    need = estimated_atoms(piece, files, ranks, lean) * times
+    return refuse_over(estimated_atoms(piece, files, ranks, lean) * times, max_atoms)
+
+
+def refuse_over(need: int, max_atoms: int) -> int:
+    """``need``, the estimate of a query's atoms; refuse, with a message naming the limit,
+    one over ``max_atoms``."""
     if need > max_atoms:
         raise LimitError(f"this query would ground about {need:.2g} atoms, over the limit of "
                          f"{max_atoms:.2g}; raise it with --max-atoms (batch: \"max_atoms\") "
