@@ -121,3 +121,41 @@ def test_many_castling_kings_in_one_batch_are_each_answered():
     for answer in answers:
         castles = {m["to"] for m in answer["moves"] if m.get("unloads")}
         assert castles == {"c1"}
+
+
+def test_attackers_are_the_pieces_whose_moves_capture_on_the_target():
+    # attacks.lp builds its moves with lean.lp and paths.lp and works back from the target;
+    # the same answer from the moves query, piece by piece, with an enemy put on the
+    # (empty) target: every move whose captures include it, on 24 random positions
+    import random
+    from dataclasses import replace
+
+    from translator.queries.moves import moves
+
+    kinds = ["R", "N", "Q", "K", "RasR", "FyafsF", "mRcpR", "gQ", "afsW", "fcafmF", "caibR",
+             "nN", "ckQ"]
+    rng = random.Random(12)
+    found = 0
+    for _ in range(24):
+        squares = rng.sample([(x, y) for x in range(8) for y in range(8)], 8)
+        target, others = squares[0], squares[1:]
+        pos = Position(8, 8, {sq: PlacedPiece(rng.choice(["white", "black"]),
+                                              rng.choice(kinds), royal=rng.random() < 0.2)
+                              for sq in others})
+        name = "abcdefgh"[target[0]] + str(target[1] + 1)
+        for side in ("white", "black"):
+            want = {}
+            placed = replace(pos, pieces={**pos.pieces, target: PlacedPiece(
+                "black" if side == "white" else "white")})
+            for sq, pc in pos.pieces.items():
+                if pc.side != side:
+                    continue
+                origin = "abcdefgh"[sq[0]] + str(sq[1] + 1)
+                hits = [m for m in moves(pc.betza, origin, placed, side=side)
+                        if name in m.captures]
+                if hits:
+                    want[origin] = hits
+            got = {a.square: list(a.moves) for a in attacks(name, pos, by=side)}
+            assert got == want, (name, side, pos.pieces)
+            found += len(got)
+    assert found == 28  # attackers found on these positions (both ways)

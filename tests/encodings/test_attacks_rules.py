@@ -1,5 +1,6 @@
 """attacks.lp works back from the target: only the moves whose rays pass the target square
-are followed (idle/2), and the program stays stratified (grounding alone answers)."""
+are followed (idle/2 for paths.lp, unneeded/2 for lean.lp), and the program stays
+stratified (grounding alone answers)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ def ground(pieces: dict[tuple[int, int], str], target: tuple[int, int]) -> engin
 
 
 def started(program: engine.Program) -> set[tuple[int, int]]:
+    """The squares of the pieces some of whose moves are built: by paths.lp (startable/2)
+    or by lean.lp (lbuild/2)."""
+    atoms = program.ctl.symbolic_atoms
     return {(a.symbol.arguments[0].arguments[3].number, a.symbol.arguments[0].arguments[4].number)
-            for a in program.ctl.symbolic_atoms.by_signature("startable", 2)}
+            for name in ("startable", "lbuild") for a in atoms.by_signature(name, 2)}
 
 
 def test_only_pieces_whose_rays_pass_the_target_move() -> None:
