@@ -130,12 +130,12 @@ def test_attackers_are_the_pieces_whose_moves_capture_on_the_target():
     import random
     from dataclasses import replace
 
-    from translator.queries.moves import moves
+    from translator.queries.moves import MovesQuery, batch_moves
 
     kinds = ["R", "N", "Q", "K", "RasR", "FyafsF", "mRcpR", "gQ", "afsW", "fcafmF", "caibR",
              "nN", "ckQ"]
     rng = random.Random(12)
-    found = 0
+    cases, queries, owners = [], [], []
     for _ in range(24):
         squares = rng.sample([(x, y) for x in range(8) for y in range(8)], 8)
         target, others = squares[0], squares[1:]
@@ -144,18 +144,22 @@ def test_attackers_are_the_pieces_whose_moves_capture_on_the_target():
                               for sq in others})
         name = "abcdefgh"[target[0]] + str(target[1] + 1)
         for side in ("white", "black"):
-            want = {}
             placed = replace(pos, pieces={**pos.pieces, target: PlacedPiece(
                 "black" if side == "white" else "white")})
             for sq, pc in pos.pieces.items():
-                if pc.side != side:
-                    continue
-                origin = "abcdefgh"[sq[0]] + str(sq[1] + 1)
-                hits = [m for m in moves(pc.betza, origin, placed, side=side)
-                        if name in m.captures]
-                if hits:
-                    want[origin] = hits
-            got = {a.square: list(a.moves) for a in attacks(name, pos, by=side)}
-            assert got == want, (name, side, pos.pieces)
-            found += len(got)
-    assert found == 28  # attackers found on these positions (both ways)
+                if pc.side == side:
+                    origin = "abcdefgh"[sq[0]] + str(sq[1] + 1)
+                    queries.append(MovesQuery(pc.betza, origin, placed, side))
+                    owners.append((len(cases), origin))
+            cases.append((name, pos, side))
+    want: list[dict[str, list]] = [{} for _ in cases]
+    for (case, origin), found in zip(owners, batch_moves(queries), strict=True):
+        hits = [m for m in found if cases[case][0] in m.captures]
+        if hits:
+            want[case][origin] = hits
+    found_any = 0
+    for (name, pos, side), expected in zip(cases, want, strict=True):
+        got = {a.square: list(a.moves) for a in attacks(name, pos, by=side)}
+        assert got == expected, (name, side, pos.pieces)
+        found_any += len(got)
+    assert found_any == 28  # attackers found on these positions (both ways)
