@@ -19,7 +19,7 @@ from typing import Any
 
 import clingo
 
-from translator.squares import parse_square, square_name
+from translator.squares import square_name
 
 
 @dataclass(frozen=True)
@@ -150,4 +150,4 @@ def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move
     so each is read once."""
     x, y, _ = h.arguments
     move = move_of(x.number, y.number, h, e)
-    return parse_square(move.legs[0]), move
+    return _coords(move.legs[0]), move
