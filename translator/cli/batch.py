@@ -22,13 +22,30 @@ or variant (+ ini). A bad line gets {"ok": false, "error": "..."}.
 why query: the moves keys plus to; answers {"ok": true, "possible": ..., "moves": [...],
 "explanation": [lines]} (see 'betza why --help').""")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+                   help="answer a long input in N worker processes (default: one per core "
+                        "this process may use, at most 8); each has its own memory, so up to "
+                        "N queries near --max-atoms at once; 1 answers every line in this "
+                        "process")
     limit_options(p)
     p.set_defaults(func=run)
 
 
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"a number of processes from 1 to 64, not {text!r}")
+    return n
+
+
 def run(args: argparse.Namespace) -> int:
     from translator.jsonapi.batch import run_batch, stderr_is_terminal
+    from translator.jsonapi.workers import default_workers
 
     run_batch(sys.stdin, sys.stdout, progress=stderr_is_terminal() and not args.quiet,
-              limits={"timeout": args.timeout, "max_atoms": args.max_atoms})
+              limits={"timeout": args.timeout, "max_atoms": args.max_atoms},
+              workers=args.workers or default_workers())
     return 0

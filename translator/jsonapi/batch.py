@@ -21,11 +21,14 @@ import os
 import select
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import IO, Any
 
 from translator.errors import BetzaError
 from translator.jsonapi.fields import collate, error, line_limits, optional, required, virgin
 from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
+from translator.jsonapi.workers import GROUP as SHARE
+from translator.jsonapi.workers import Workers
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.squares import board_size
 
@@ -274,8 +277,9 @@ HANDLERS: dict[str, Handler] = {
     "svg": _each(_svg), "lint": _each(lint_line)}
 
 
-def _groups(stream: IO[str]) -> Iterator[list[str]]:
-    """Lines in groups of what is already waiting (never waiting for more than one)."""
+def _groups(stream: IO[str], size: int = GROUP) -> Iterator[list[str]]:
+    """Lines in groups of what is already waiting, at most ``size`` (never waiting for more
+    than one)."""
     try:
         fd = stream.fileno()
         pollable = not stream.isatty() and hasattr(select, "select")
@@ -286,7 +290,7 @@ def _groups(stream: IO[str]) -> Iterator[list[str]]:
         if not line:
             return
         group = [line]
-        while len(group) < GROUP:
+        while len(group) < size:
             if pollable and not _waiting(stream, fd):
                 break
             line = stream.readline()
@@ -360,18 +364,38 @@ def _answer_kind(query: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]
     return [_answer_kind(query, [line])[0] for line in lines]
 
 
+def answer_text(raw: list[str], limits: dict[str, Any] | None = None) -> str:
+    """The JSON lines that answer the input lines ``raw`` (what a batch worker runs)."""
+    return "".join(json.dumps(answer) + "\n" for answer in answer_group(raw, limits))
+
+
 def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
-              limits: dict[str, Any] | None = None) -> int:
+              limits: dict[str, Any] | None = None, workers: int = 1) -> int:
     """Answer every line of ``stream`` on ``out``; return the number of lines. ``limits``
-    (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own."""
+    (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own. With
+    ``workers`` above 1, lines waiting in their hundreds are answered in that many worker
+    processes (translator/jsonapi/workers.py); a line at a time, as a script that waits for
+    each answer writes them, is answered here."""
     done = 0
-    for raw in _groups(stream):
-        for answer in answer_group(raw, limits):
-            out.write(json.dumps(answer) + "\n")
+
+    def write(text: str) -> None:
+        out.write(text)
         out.flush()
-        done += len(raw)
+
+    def count(lines: int) -> None:
+        nonlocal done
+        done += lines
         if progress:
             print(f"\rbetza batch: {done} lines answered", end="", file=sys.stderr, flush=True)
+
+    answer = partial(answer_text, limits=limits)
+    if workers > 1:
+        with Workers(workers, answer) as pool:
+            pool.answer(_groups(stream, SHARE), write, count)
+    else:
+        for raw in _groups(stream):
+            write(answer(raw))
+            count(len(raw))
     if progress and done:
         print(file=sys.stderr)
     return done

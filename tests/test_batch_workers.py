@@ -1,0 +1,76 @@
+"""A long batch answered in worker processes: the same answers, in order, as one process
+gives; a worker that dies costs only the line that killed it."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+from tests.test_hostile_input import HOSTILE
+from translator.jsonapi.batch import answer_text, run_batch
+from translator.jsonapi.workers import DIED, GROUP, Workers
+
+
+def _lines() -> list[str]:
+    """More than two groups of lines: named moves, multi-leg moves, bad lines between."""
+    good = [json.dumps({"query": "moves", "betza": betza, "from": square,
+                        "enemies": ["d5"], "friends": ["c2"]})
+            for betza in ("N", "fcafmF", "RasR", "W") for square in ("a1", "d4", "h8")]
+    lines = []
+    while len(lines) < 2 * GROUP + 40:
+        lines.extend(good)
+        lines.extend(HOSTILE[:4])
+    return lines
+
+
+def test_workers_answer_as_one_process_does_in_order() -> None:
+    lines = _lines()
+    text = "\n".join(lines) + "\n"
+    alone, shared = io.StringIO(), io.StringIO()
+    assert run_batch(io.StringIO(text), alone) == len(lines)
+    assert run_batch(io.StringIO(text), shared, workers=2) == len(lines)
+    assert shared.getvalue() == alone.getvalue()
+    answers = [json.loads(a) for a in shared.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    # the knight on a1 with a friend on c2: b3 only; the bad lines each get their error
+    assert [m["to"] for m in answers[0]["moves"]] == ["b3"]
+    assert [a["ok"] for a in answers[12:16]] == [False] * 4
+
+
+def test_the_command_takes_workers_and_checks_the_number() -> None:
+    text = "\n".join(_lines()) + "\n"
+    run = [sys.executable, "-m", "translator.cli.main", "batch", "--quiet"]
+    one = subprocess.run([*run, "--workers", "1"], input=text, capture_output=True,
+                         text=True, check=True)
+    two = subprocess.run([*run, "--workers", "2"], input=text, capture_output=True,
+                         text=True, check=True)
+    assert two.stdout == one.stdout and two.stderr == ""
+    bad = subprocess.run([*run, "--workers", "0"], input="", capture_output=True, text=True,
+                         check=False)
+    assert bad.returncode == 2
+    assert "--workers: a number of processes from 1 to 64, not '0'" in bad.stderr
+
+
+def killing(raw: list[str]) -> str:
+    """A worker's answers, except that a line "die" ends its process."""
+    if "die\n" in raw:
+        os._exit(1)
+    return answer_text(raw)
+
+
+def test_a_worker_that_dies_costs_only_the_line_that_killed_it() -> None:
+    good = '{"query": "moves", "betza": "W", "from": "a1"}\n'
+    groups = [[good] * GROUP, [good] * 5 + ["die\n"] + [good] * (GROUP - 6), [good] * GROUP]
+    out = io.StringIO()
+    with Workers(2, killing) as workers:
+        workers.answer(groups, out.write)
+    answers = [json.loads(a) for a in out.getvalue().splitlines()]
+    assert len(answers) == 3 * GROUP
+    assert answers[GROUP + 5] == {"ok": False, "error": DIED}
+    others = answers[:GROUP + 5] + answers[GROUP + 6:]
+    assert all(a == {"ok": True, "moves": [
+        {"to": "a2", "legs": ["a1", "a2"], "captures": []},
+        {"to": "b1", "legs": ["a1", "b1"], "captures": []}]} for a in others)

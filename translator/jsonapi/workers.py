@@ -1,0 +1,144 @@
+"""A long batch answered in worker processes: the machine's cores, and bounded memory.
+
+Two reasons to answer a batch's groups of lines outside the process that reads them:
+
+- grounding is most of a line's cost, and two clingo programs grounded in threads of one
+  process contend for clingo's symbol table (measured: six times slower than one after the
+  other), while two processes ground at full speed each;
+- clingo keeps every symbol it has made until its process ends (potassco/clingo#203), so a
+  process answering a long batch grows by some 20 MB per 1,000 multi-leg ``moves`` lines
+  and 100 MB per 1,000 ``attacks`` lines; the workers are replaced after :data:`RECYCLE`
+  groups each, which gives their memory back.
+
+Workers are forked from the reading process, which imports the query modules first (so
+that no worker imports them again) and grounds nothing itself. It has no threads but the
+pools' own: a program that calls :func:`translator.jsonapi.batch.run_batch` from threads
+of its own should keep ``workers=1``. The answers are written in the order of the lines.
+A worker that dies (killed for its memory, say) costs only the lines that were its own:
+its group is asked again line by line, and a line that kills its worker a second time is
+answered with an error. Dask (translator/research) is for catalogue work that outgrows
+one machine; a batch is a stream answered in order, on the machine that reads it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+# lines per task: a file of a few thousand lines shares out evenly between workers, and
+# each task still spreads a clingo program's fixed cost (some 25 ms) over many lines
+GROUP = 250
+RECYCLE = 40  # tasks a worker answers before it is replaced (10,000 lines: some 200 MB)
+PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
+           "translator.queries.attacks"]
+# a group of lines, its answers to come, and the pool that answers it
+Task = tuple[list[str], "Future[str]", ProcessPoolExecutor]
+DIED = ("the worker process answering this line ended without an answer (killed for its "
+        "memory?); try a lower max_atoms, or betza batch --workers 1")
+
+
+def default_workers() -> int:
+    """The cores this process may use (at most 8)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+class Workers:
+    """Worker processes that answer groups of batch lines, in order.
+
+    >>> import io
+    >>> from translator.jsonapi.batch import answer_text
+    >>> out = io.StringIO()
+    >>> line = '{"query": "moves", "betza": "W", "from": "a1"}\\n'
+    >>> with Workers(2, answer_text) as workers:
+    ...     workers.answer([[line] * GROUP] * 3, out.write)
+    >>> len(out.getvalue().splitlines()) == 3 * GROUP
+    True
+    """
+
+    def __init__(self, workers: int, answer: Callable[[list[str]], str]) -> None:
+        """``answer`` gives the JSON lines that answer a group of input lines (a function
+        of a module, so that it can be sent to a worker)."""
+        self.workers = workers
+        self.answer_lines = answer
+        self.pool: ProcessPoolExecutor | None = None
+        self.given = 0  # tasks given to the pool
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        """The pool to give the next task to: a new one once this one has had
+        :data:`RECYCLE` tasks per worker (the old one ends when its tasks are done)."""
+        if self.pool is not None and self.given >= RECYCLE * self.workers:
+            self.pool.shutdown(wait=False)
+            self.pool = None
+        if self.pool is None:
+            for module in PRELOAD:  # imported once here, not by every worker
+                importlib.import_module(module)
+            self.pool = ProcessPoolExecutor(self.workers,
+                                            mp_context=multiprocessing.get_context("fork"))
+            self.given = 0
+        self.given += 1
+        return self.pool
+
+    def answer(self, groups: Iterable[list[str]], write: Callable[[str], Any],
+               done: Callable[[int], None] = lambda n: None) -> None:
+        """Answer every group, writing each group's answers (``write``) in input order;
+        ``done(n)`` after each group of ``n`` lines. At most two groups per worker wait. A
+        group of fewer than :data:`GROUP` lines (all there was to read) is answered in this
+        process when no other waits: a script that writes a line and waits for its answer
+        does not wait for a worker to start."""
+        tasks: deque[Task] = deque()
+        for raw in groups:
+            if not tasks and len(raw) < GROUP:
+                write(self.answer_lines(raw))
+                done(len(raw))
+                continue
+            pool = self._pool()
+            tasks.append((raw, pool.submit(self.answer_lines, raw), pool))
+            while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()):
+                self._finish(tasks, write, done)
+        while tasks:
+            self._finish(tasks, write, done)
+
+    def _finish(self, tasks: deque[Task], write: Callable[[str], Any],
+                done: Callable[[int], None]) -> None:
+        raw, future, pool = tasks.popleft()
+        try:
+            text = future.result()
+        except BrokenProcessPool:
+            # any line of any group in a worker then may have been the cause: each such
+            # line is asked again on its own, one at a time, so that a line that kills its
+            # worker again is known, and costs only its own answer
+            if pool is self.pool:
+                self._restart()
+            text = "".join(self._alone(line) for line in raw)
+        write(text)
+        done(len(raw))
+
+    def _alone(self, line: str) -> str:
+        try:
+            return self._pool().submit(self.answer_lines, [line]).result()
+        except BrokenProcessPool:
+            self._restart()
+            return json.dumps({"ok": False, "error": DIED}) + "\n"
+
+    def _restart(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
