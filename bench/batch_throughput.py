@@ -1,14 +1,16 @@
 """Throughput of `betza batch` on single-piece `moves` queries.
 
 Generates 1,000 queries of mixed pieces (leapers, riders, hoppers, multi-leg) with random
-blockers on 8x8 and on 16x16, pipes each set through `betza batch` in one process (as a
-research script would) and prints queries per second. Also times the in-process API, so
-start-up cost and per-query cost can be told apart.
+blockers on 8x8 and on 16x16, pipes each set through `betza batch` (as a research script
+would: with its worker processes, one per core, and with `--workers 1`) and prints queries
+per second. Also times the in-process API, so start-up cost and per-query cost can be told
+apart.
 
 Then the growth of a batch with its length, per kind of line (moves, attacks, board, moves of
-castling kings): the time of 2,000 lines over four times that of 500. About 1.0 is linear;
-a join the grounder cannot index makes it grow with the square of the batch (it was 13 for
-attacks and 3 for castling before the encodings named the query outside the mover's term).
+castling kings): the time of 2,000 lines over four times that of 500, in one process. About
+1.0 is linear; a join the grounder cannot index makes it grow with the square of the batch
+(it was 13 for attacks and 3 for castling before the encodings named the query outside the
+mover's term).
 
     python bench/batch_throughput.py [--queries 1000] [--seed 1] [--no-growth]
 """
@@ -48,6 +50,7 @@ def make_lines(n: int, files: int, ranks: int, rng: random.Random) -> list[str]:
                                      ["white", "black"]), "friends": friends,
                                  "enemies": enemies}))
     return lines
+BATCH = [sys.executable, "-m", "translator.cli.main", "batch", "--quiet"]
 
 
 def main() -> None:
@@ -60,13 +63,15 @@ def main() -> None:
     for files, ranks in ((8, 8), (16, 16)):
         lines = make_lines(args.queries, files, ranks, rng)
         data = "\n".join(lines) + "\n"
-        start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "translator.cli.main", "batch", "--quiet"],
-                              input=data, capture_output=True, text=True, check=True)
-        wall = time.perf_counter() - start
-        answers = proc.stdout.splitlines()
+        walls = []
+        for workers in ([], ["--workers", "1"]):
+            start = time.perf_counter()
+            proc = subprocess.run([*BATCH, *workers], input=data, capture_output=True,
+                                  text=True, check=True)
+            walls.append(time.perf_counter() - start)
+            answers = proc.stdout.splitlines()
+            assert len(answers) == len(lines), "one answer per line"
         bad = sum(not json.loads(a)["ok"] for a in answers)
-        assert len(answers) == len(lines), "one answer per line"
 
         import io
 
@@ -75,9 +80,9 @@ def main() -> None:
         start = time.perf_counter()
         run_batch(io.StringIO(data), io.StringIO())
         inproc = time.perf_counter() - start
-        print(f"{files}x{ranks}: {len(lines)} queries, betza batch {len(lines) / wall:6.0f} q/s "
-              f"(whole process, {wall:.2f} s); in-process {len(lines) / inproc:6.0f} q/s; "
-              f"errors {bad}")
+        print(f"{files}x{ranks}: {len(lines)} queries, betza batch {len(lines) / walls[0]:6.0f} "
+              f"q/s (whole process, {walls[0]:.2f} s; one process {len(lines) / walls[1]:.0f} "
+              f"q/s); in-process {len(lines) / inproc:6.0f} q/s; errors {bad}")
     if not args.no_growth:
         growth(rng)
 
@@ -112,8 +117,8 @@ def growth(rng: random.Random) -> None:
         for n in (500, 2000):
             data = "\n".join(kind_lines(kind, n, rng)) + "\n"
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "translator.cli.main", "batch", "--quiet"],
-                           input=data, capture_output=True, text=True, check=True)
+            subprocess.run([*BATCH, "--workers", "1"], input=data, capture_output=True,
+                           text=True, check=True)
             times.append(time.perf_counter() - start)
         print(f"  {kind:9} 500 lines {times[0]:6.2f} s   2,000 lines {times[1]:6.2f} s   "
               f"growth {times[1] / (4 * times[0]):4.2f}")

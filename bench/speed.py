@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from translator.errors import BetzaError  # noqa: E402
+from translator.jsonapi.workers import default_workers  # noqa: E402
 from translator.position import Position  # noqa: E402
 from translator.queries.moves import MovesQuery, batch_moves  # noqa: E402
 from translator.squares import square_name  # noqa: E402
@@ -171,11 +172,13 @@ def table(quick: bool) -> None:
               and any(f'"betza": "{p}"' in line for p in ("N", "R", "B", "Q", "K", "W4"))]
     multi = [line for line in make_lines(9000, 8, 8, rng) if any(
         f'"betza": "{p}"' in line for p in ("afsW", "FyafsF", "caibR", "RasR", "fcafmF"))]
+    workers = default_workers()
     for name, lines, target in (("single-leg", single, 2000), ("multi-leg", multi, 1500)):
-        t = whole_process(["batch", "--quiet"], "\n".join(lines) + "\n")
-        qps = len(lines) / t
+        text = "\n".join(lines) + "\n"
+        qps = len(lines) / whole_process(["batch", "--quiet"], text)
+        alone = len(lines) / whole_process(["batch", "--quiet", "--workers", "1"], text)
         print(f"  batch, {name:10} {qps:8.0f} q/s   ratio target/measured {target / qps:5.2f}"
-              f"   ({len(lines)} queries)")
+              f"   ({len(lines)} queries, {workers} workers; one process: {alone:.0f} q/s)")
     for betza, board in (("aaaK", "8x8"), ("aaaaK", "8x8"), ("aaaaaK", "8x8"),
                          ("aaaaaaaK", "26x26")):
         t, status = timed_process(["moves", betza, "--from", "e4", "--board", board, "--json"])

@@ -34,8 +34,8 @@ from typing import Any
 
 # lines per task: a file of a few thousand lines shares out evenly between workers, and
 # each task still spreads a clingo program's fixed cost (some 25 ms) over many lines
-GROUP = 250
-RECYCLE = 40  # tasks a worker answers before it is replaced (10,000 lines: some 200 MB)
+GROUP = 350
+RECYCLE = 8  # groups per worker before the workers are replaced (2,800 lines each)
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a group of lines, its answers to come, and the pool that answers it
