@@ -15,6 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="""example:
   echo '{"query": "moves", "betza": "fcafmF", "from": "e4", "enemies": ["f5"]}' | betza batch
       {"ok": true, "moves": [{"to": "g6", "legs": ["e4", "f5", "g6"], "captures": ["f5"]}]}
+  betza batch --workers 2 < queries.jsonl > answers.jsonl
+      a long file answered by two worker processes, the answers in the order of the lines
 
 moves query keys: betza, from (required); files, ranks (default 8), side (white),
 friends, enemies, royal, virgin, ep, ep_victim; or fen + pieces (+ royal_letters);
