@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import IO, Any
 
 from translator.errors import BetzaError
 from translator.jsonapi.fields import collate, error, line_limits, optional, required, virgin
+from translator.jsonapi.groups import waiting_groups
 from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
 from translator.jsonapi.workers import GROUP as SHARE
 from translator.jsonapi.workers import Workers
@@ -277,45 +277,6 @@ HANDLERS: dict[str, Handler] = {
     "svg": _each(_svg), "lint": _each(lint_line)}
 
 
-def _groups(stream: IO[str], size: int = GROUP) -> Iterator[list[str]]:
-    """Lines in groups of what is already waiting, at most ``size`` (never waiting for more
-    than one)."""
-    try:
-        fd = stream.fileno()
-        pollable = not stream.isatty() and hasattr(select, "select")
-    except (OSError, ValueError, AttributeError):
-        fd, pollable = -1, False
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        group = [line]
-        while len(group) < size:
-            if pollable and not _waiting(stream, fd):
-                break
-            line = stream.readline()
-            if not line:
-                yield group
-                return
-            group.append(line)
-        yield group
-
-
-def _waiting(stream: IO[str], fd: int) -> bool:
-    buffered = getattr(stream, "buffer", None)
-    peek = getattr(buffered, "peek", None)
-    if peek is not None:
-        try:
-            if b"\n" in peek(1)[:4096]:
-                return True
-        except (OSError, ValueError):
-            pass
-    try:
-        return bool(select.select([fd], [], [], 0)[0])
-    except (OSError, ValueError):
-        return True
-
-
 def answer_group(raw: list[str], limits: dict[str, Any] | None = None
                  ) -> list[dict[str, Any]]:
     """Answer one group of input lines, preserving order."""
@@ -391,9 +352,9 @@ def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
     answer = partial(answer_text, limits=limits)
     if workers > 1:
         with Workers(workers, answer) as pool:
-            pool.answer(_groups(stream, SHARE), write, count)
+            pool.answer(waiting_groups(stream, SHARE), write, count)
     else:
-        for raw in _groups(stream):
+        for raw in waiting_groups(stream, GROUP):
             write(answer(raw))
             count(len(raw))
     if progress and done:
