@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 
 from tests.test_hostile_input import HOSTILE
 from translator.jsonapi.batch import answer_text, run_batch
@@ -74,3 +75,22 @@ def test_a_worker_that_dies_costs_only_the_line_that_killed_it() -> None:
     assert all(a == {"ok": True, "moves": [
         {"to": "a2", "legs": ["a1", "a2"], "captures": []},
         {"to": "b1", "legs": ["a1", "b1"], "captures": []}]} for a in others)
+
+
+def test_a_process_with_threads_of_its_own_starts_workers_from_a_fork_server() -> None:
+    good = '{"query": "moves", "betza": "fcafmF", "from": "e4", "enemies": ["f5"]}\n'
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)  # as a kept program being built would run
+    other.start()
+    try:
+        out = io.StringIO()
+        with Workers(2, answer_text) as workers:
+            workers.answer([[good] * GROUP] * 2, out.write)
+            assert workers.context is not None
+            assert workers.context.get_start_method() == "forkserver"
+    finally:
+        stop.set()
+        other.join()
+    assert out.getvalue().splitlines() == ['{"ok": true, "moves": [{"to": "g6", "legs": '
+                                           '["e4", "f5", "g6"], "captures": ["f5"]}]}'] * (
+                                               2 * GROUP)

@@ -8,12 +8,13 @@ Two reasons to answer a batch's groups of lines outside the process that reads t
 - clingo keeps every symbol it has made until its process ends (potassco/clingo#203), so a
   process answering a long batch grows by some 20 MB per 1,000 multi-leg ``moves`` lines
   and 100 MB per 1,000 ``attacks`` lines; the workers are replaced after :data:`RECYCLE`
-  groups each, which gives their memory back.
+  lines each, which gives their memory back.
 
 Workers are forked from the reading process, which imports the query modules first (so
-that no worker imports them again) and grounds nothing itself. It has no threads but the
-pools' own: a program that calls :func:`translator.jsonapi.batch.run_batch` from threads
-of its own should keep ``workers=1``. The answers are written in the order of the lines.
+that no worker imports them again) and grounds nothing itself once it has workers. A
+process with threads of its own (a kept program being built, translator/solve/warm.py)
+is not forked, since a thread's lock would stay taken in the copy: its workers start from
+a fork server instead. The answers are written in the order of the lines.
 A worker that dies (killed for its memory, say) costs only the lines that were its own:
 its group is asked again line by line, and a line that kills its worker a second time is
 answered with an error. Dask (translator/research) is for catalogue work that outgrows
@@ -26,6 +27,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -35,7 +37,7 @@ from typing import Any
 # lines per task: a file of a few thousand lines shares out evenly between workers, and
 # each task still spreads a clingo program's fixed cost (some 25 ms) over many lines
 GROUP = 350
-RECYCLE = 8  # groups per worker before the workers are replaced (2,800 lines each)
+RECYCLE = 2800  # lines per worker before the workers are replaced
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a group of lines, its answers to come, and the pool that answers it
@@ -72,7 +74,8 @@ class Workers:
         self.workers = workers
         self.answer_lines = answer
         self.pool: ProcessPoolExecutor | None = None
-        self.given = 0  # tasks given to the pool
+        self.given = 0  # lines given to the pool
+        self.context: multiprocessing.context.BaseContext | None = None
 
     def __enter__(self) -> Workers:
         return self
@@ -81,35 +84,39 @@ class Workers:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
 
-    def _pool(self) -> ProcessPoolExecutor:
-        """The pool to give the next task to: a new one once this one has had
-        :data:`RECYCLE` tasks per worker (the old one ends when its tasks are done)."""
-        if self.pool is not None and self.given >= RECYCLE * self.workers:
-            self.pool.shutdown(wait=False)
-            self.pool = None
-        if self.pool is None:
+    def _pool(self, lines: int) -> ProcessPoolExecutor:
+        """The pool to give the next ``lines`` to."""
+        if self.context is None:  # forked only while nothing but this thread runs
             for module in PRELOAD:  # imported once here, not by every worker
                 importlib.import_module(module)
-            self.pool = ProcessPoolExecutor(self.workers,
-                                            mp_context=multiprocessing.get_context("fork"))
+            self.context = multiprocessing.get_context(
+                "fork" if threading.active_count() == 1 else "forkserver")
+            if self.context.get_start_method() == "forkserver":
+                self.context.set_forkserver_preload(PRELOAD)
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context)
             self.given = 0
-        self.given += 1
+        self.given += lines
         return self.pool
 
     def answer(self, groups: Iterable[list[str]], write: Callable[[str], Any],
                done: Callable[[int], None] = lambda n: None) -> None:
         """Answer every group, writing each group's answers (``write``) in input order;
-        ``done(n)`` after each group of ``n`` lines. At most two groups per worker wait. A
-        group of fewer than :data:`GROUP` lines (all there was to read) is answered in this
-        process when no other waits: a script that writes a line and waits for its answer
-        does not wait for a worker to start."""
+        ``done(n)`` after each group of ``n`` lines. At most two groups per worker wait.
+        Until a group of :data:`GROUP` lines comes, the groups (all there was to read) are
+        answered in this process: a script that writes a line and waits for its answer
+        keeps the programs this process has kept for its pieces."""
         tasks: deque[Task] = deque()
         for raw in groups:
-            if not tasks and len(raw) < GROUP:
+            if self.context is None and len(raw) < GROUP:
                 write(self.answer_lines(raw))
                 done(len(raw))
                 continue
-            pool = self._pool()
+            if self.pool is not None and self.given >= RECYCLE * self.workers:
+                while tasks:  # the old workers end first: old and new never hold memory together
+                    self._finish(tasks, write, done)
+                self._restart()
+            pool = self._pool(len(raw))
             tasks.append((raw, pool.submit(self.answer_lines, raw), pool))
             while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()):
                 self._finish(tasks, write, done)
@@ -133,7 +140,7 @@ class Workers:
 
     def _alone(self, line: str) -> str:
         try:
-            return self._pool().submit(self.answer_lines, [line]).result()
+            return self._pool(1).submit(self.answer_lines, [line]).result()
         except BrokenProcessPool:
             self._restart()
             return json.dumps({"ok": False, "error": DIED}) + "\n"
