@@ -6,9 +6,12 @@ from __future__ import annotations
 import io
 import json
 import os
+import queue
 import subprocess
 import sys
 import threading
+
+import pytest
 
 from tests.test_hostile_input import HOSTILE
 from translator.jsonapi.batch import answer_text, run_batch
@@ -20,7 +23,7 @@ def _lines() -> list[str]:
     good = [json.dumps({"query": "moves", "betza": betza, "from": square,
                         "enemies": ["d5"], "friends": ["c2"]})
             for betza in ("N", "fcafmF", "RasR", "W") for square in ("a1", "d4", "h8")]
-    lines = []
+    lines: list[str] = []
     while len(lines) < 2 * GROUP + 40:
         lines.extend(good)
         lines.extend(HOSTILE[:4])
@@ -94,3 +97,37 @@ def test_a_process_with_threads_of_its_own_starts_workers_from_a_fork_server() -
     assert out.getvalue().splitlines() == ['{"ok": true, "moves": [{"to": "g6", "legs": '
                                            '["e4", "f5", "g6"], "captures": ["f5"]}]}'] * (
                                                2 * GROUP)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_script_that_waits_for_each_answer_gets_it(workers: str) -> None:
+    """A line written alone is answered before the batch reads on (its writer waits for
+    the answer), also after a long input that went to the workers."""
+    good = '{"query": "moves", "betza": "W", "from": "a1"}\n'
+    proc = subprocess.Popen([sys.executable, "-m", "translator.cli.main", "batch", "--quiet",
+                             "--workers", workers], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    answers: queue.Queue[str] = queue.Queue()
+    def read() -> None:
+        for answer in proc.stdout or ():
+            answers.put(answer)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        for square in ("b2", "c3"):  # before any long input
+            proc.stdin.write(good.replace("a1", square))
+            proc.stdin.flush()
+            assert json.loads(answers.get(timeout=60))["moves"][0]["legs"][0] == square
+        proc.stdin.write(good * (GROUP + 10))
+        proc.stdin.flush()
+        for _ in range(GROUP + 10):
+            assert answers.get(timeout=60).startswith('{"ok": true, "moves": [{"to": "a2"')
+        for square in ("h8", "d4"):
+            proc.stdin.write(good.replace("a1", square))
+            proc.stdin.flush()
+            assert json.loads(answers.get(timeout=60))["moves"][0]["legs"][0] == square
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0

@@ -334,9 +334,9 @@ def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
               limits: dict[str, Any] | None = None, workers: int = 1) -> int:
     """Answer every line of ``stream`` on ``out``; return the number of lines. ``limits``
     (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own. With
-    ``workers`` above 1, lines waiting in their hundreds are answered in that many worker
-    processes (translator/jsonapi/workers.py); a line at a time, as a script that waits for
-    each answer writes them, is answered here."""
+    ``workers`` above 1, once lines wait in their hundreds they are answered in that many
+    worker processes (translator/jsonapi/workers.py); until then (a script that writes a
+    line and waits for its answer) each is answered here."""
     done = 0
 
     def write(text: str) -> None:

@@ -2,14 +2,22 @@
 
 A piped file is read in groups of many lines (answered together, which is fast), while a
 script that writes a line and waits for its answer gets it at once: a group never waits
-for more lines than the first.
+for more than its first line. Lines typed at a terminal come one at a time.
+
+The lines of a pipe or a file are read from its descriptor directly: whether more is
+waiting is asked of the descriptor (``select``), which a text stream's own buffers would
+hide (a buffered reader's ``peek`` blocks once its buffer is empty). Bytes that are not
+UTF-8 become U+FFFD, so that such a line is answered with an error, not a crash.
 """
 
 from __future__ import annotations
 
+import os
 import select
 from collections.abc import Iterator
 from typing import IO
+
+CHUNK = 1 << 16  # bytes read at a time
 
 
 def waiting_groups(stream: IO[str], size: int) -> Iterator[list[str]]:
@@ -22,35 +30,46 @@ def waiting_groups(stream: IO[str], size: int) -> Iterator[list[str]]:
     """
     try:
         fd = stream.fileno()
-        pollable = not stream.isatty() and hasattr(select, "select")
-    except (OSError, ValueError, AttributeError):
-        fd, pollable = -1, False
+        tty = stream.isatty()
+    except (OSError, ValueError, AttributeError):  # an in-memory stream: all is waiting
+        fd, tty = -1, False
+    if tty:
+        while line := stream.readline():
+            yield [line]
+    elif fd < 0 or not hasattr(select, "select"):
+        while group := [line for line in (stream.readline() for _ in range(size)) if line]:
+            yield group
+    else:
+        yield from _fd_groups(fd, size)
+
+
+def _fd_groups(fd: int, size: int) -> Iterator[list[str]]:
+    data, start, ended = b"", 0, False  # bytes read, where the next line starts, at EOF
+
+    def read(wait: bool) -> bool:
+        """Read what has come (``wait``: block until something does); whether any did."""
+        nonlocal data, start, ended
+        if ended or not (wait or select.select([fd], [], [], 0)[0]):
+            return False
+        chunk = os.read(fd, CHUNK)
+        data, start, ended = data[start:] + chunk, 0, not chunk
+        return bool(chunk)
+
     while True:
-        line = stream.readline()
-        if not line:
-            return
-        group = [line]
-        while len(group) < size:
-            if pollable and not _waiting(stream, fd):
-                break
-            line = stream.readline()
-            if not line:
-                yield group
-                return
-            group.append(line)
-        yield group
-
-
-def _waiting(stream: IO[str], fd: int) -> bool:
-    buffered = getattr(stream, "buffer", None)
-    peek = getattr(buffered, "peek", None)
-    if peek is not None:
-        try:
-            if b"\n" in peek(1)[:4096]:
-                return True
-        except (OSError, ValueError):
+        while data.find(b"\n", start) < 0 and read(True):
             pass
-    try:
-        return bool(select.select([fd], [], [], 0)[0])
-    except (OSError, ValueError):
-        return True
+        group: list[str] = []
+        while len(group) < size:
+            end = data.find(b"\n", start)
+            if end < 0:
+                if not ended and read(False):
+                    continue
+                if ended and start < len(data):  # a last line without its newline
+                    group.append(data[start:].decode("utf-8", "replace"))
+                    start = len(data)
+                break
+            group.append(data[start:end + 1].decode("utf-8", "replace"))
+            start = end + 1
+        if not group:
+            return
+        yield group

@@ -118,7 +118,10 @@ class Workers:
                 self._restart()
             pool = self._pool(len(raw))
             tasks.append((raw, pool.submit(self.answer_lines, raw), pool))
-            while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()):
+            # a short group is all there was to read: its writer may wait for the answers
+            # before it writes more, so they are written before the next read
+            while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()) or (
+                    tasks and len(raw) < GROUP):
                 self._finish(tasks, write, done)
         while tasks:
             self._finish(tasks, write, done)
