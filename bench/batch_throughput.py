@@ -12,7 +12,13 @@ castling kings): the time of 2,000 lines over four times that of 500, in one pro
 (it was 13 for attacks and 3 for castling before the encodings named the query outside the
 mover's term).
 
+With ``--memory N``, the memory peak of an attacks batch of N lines, every process of it
+counted (the reading one and its workers, which are replaced every 2,800 lines), beside
+one process (``--workers 1``), whose memory grows with every line (clingo keeps its
+symbols).
+
     python bench/batch_throughput.py [--queries 1000] [--seed 1] [--no-growth]
+                                     [--memory 12000]
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,6 +65,8 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-growth", action="store_true", help="skip the growth rows")
+    ap.add_argument("--memory", type=int, metavar="LINES", default=0,
+                    help="also the memory peak of an attacks batch of this many lines")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     for files, ranks in ((8, 8), (16, 16)):
@@ -85,6 +94,8 @@ def main() -> None:
               f"q/s); in-process {len(lines) / inproc:6.0f} q/s; errors {bad}")
     if not args.no_growth:
         growth(rng)
+    if args.memory:
+        memory(args.memory, rng)
 
 
 def kind_lines(kind: str, n: int, rng: random.Random) -> list[str]:
@@ -108,6 +119,44 @@ def kind_lines(kind: str, n: int, rng: random.Random) -> list[str]:
                     "fen": f"{enemies}/8/8/8/8/8/8/R3K2R w KQ - 0 1"}
         out.append(json.dumps(line))
     return out
+
+
+def memory(n: int, rng: random.Random) -> None:
+    """The memory peak of a long attacks batch (every process of it: the reading one and
+    its workers), with the workers and with --workers 1; read from /proc (Linux)."""
+    data = "\n".join(kind_lines("attacks", n, rng)) + "\n"
+    print(f"memory peak of an attacks batch of {n:,} lines (resident, sampled every 50 ms):")
+    for workers in ([], ["--workers", "1"]):
+        with tempfile.TemporaryFile("w+") as given:
+            given.write(data)
+            given.seek(0)
+            start = time.perf_counter()
+            proc = subprocess.Popen([*BATCH, *workers], stdin=given, stdout=subprocess.DEVNULL)
+            total = largest = 0
+            while proc.poll() is None:
+                sizes = [_resident(pid) for pid in [proc.pid, *_descendants(proc.pid)]]
+                total, largest = max(total, sum(sizes)), max(largest, *sizes)
+                time.sleep(0.05)
+        print(f"  {' '.join(workers) or 'with its workers':16} {time.perf_counter() - start:6.1f} s"
+              f"   all processes {total / 1024:5.0f} MB   largest {largest / 1024:5.0f} MB")
+
+
+def _descendants(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            children = [int(c) for c in fh.read().split()]
+    except OSError:
+        return []
+    return children + [d for c in children for d in _descendants(c)]
+
+
+def _resident(pid: int) -> int:
+    """The resident size of a process in kB (0 once it has ended)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return next((int(line.split()[1]) for line in fh if line.startswith("VmRSS")), 0)
+    except OSError:
+        return 0
 
 
 def growth(rng: random.Random) -> None:
