@@ -27,6 +27,12 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + x)}{y + 1}"
 
 
+def square_coords(name: str) -> Square:
+    """``'e4'`` -> ``(4, 3)`` for a name the program made itself (an answer's squares, for
+    sorting them): unchecked, unlike :func:`parse_square`, which reads user input."""
+    return (ord(name[0]) - 97, int(name[1:]) - 1)
+
+
 def parse_square(text: str, files: int = MAX_SIZE, ranks: int = MAX_SIZE) -> Square:
     """Parse ``'e4'`` into ``(4, 3)``, checking it lies on a ``files`` x ``ranks`` board."""
     name = text.strip()

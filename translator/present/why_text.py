@@ -15,10 +15,9 @@ from translator.queries.why_model import (
     WhyLeg,
     WhyModel,
     WhyPath,
-    coords,
 )
 from translator.solve.readers import Move
-from translator.squares import square_name
+from translator.squares import square_coords, square_name
 
 
 def _unit_words(ctx: WhyContext, path: WhyPath, leg: WhyLeg) -> str:
@@ -165,8 +164,8 @@ def conditions(ctx: WhyContext, model: WhyModel, path: WhyPath) -> list[str]:
     move = written(ctx, path)
     lines = []
     order = {"moved": 0, "virgin": 0}
-    for sq, was, need in sorted(model.changed, key=lambda c: (order.get(c[1], 1),
-                                                               coords(c[0]), c[1])):
+    for sq, was, need in sorted(model.changed, key=lambda c: (
+            order.get(c[1], 1), square_coords(c[0]), c[1])):
         has = _state_words(real, sq, was) if was in ("empty", "white", "black") else ""
         if need == "virgin":
             why = "i" if "i" in move.legs[0].modifiers else \

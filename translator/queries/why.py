@@ -43,11 +43,10 @@ from translator.queries.why_model import (
     WhyLeg,
     WhyModel,
     WhyPath,
-    coords,
 )
 from translator.solve import warm
 from translator.solve.readers import Move, move_of, square_of
-from translator.squares import square_name
+from translator.squares import square_coords, square_name
 
 __all__ = ["Why", "why"]
 
@@ -127,8 +126,7 @@ def _context(betza: str, origin: str, to: str, position: Position, side: str | N
 
 
 def _path_key(ctx: WhyContext, path: WhyPath) -> tuple[Any, ...]:
-    return (path.type_id != ctx.mover_type, path.move_no, len(path.move.legs),
-            [coords(s) for s in path.move.legs])
+    return (path.type_id != ctx.mover_type, path.move_no, *path.move.path_key)
 
 
 def why(betza: str, origin: str, to: str, position: Position | None = None,
@@ -162,13 +160,15 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
     if not castles:  # the move exists when the real position has a path to the goal
-        models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
+        models, finished = why_program.ask(ctx, "fixed", square_coords(ctx.to), deadline,
+                                           timeout)
         if models:
             there = distinct([_path_move(s) for s in models[-1] if s.name == "path"])
             return _possible(ctx, there, deadline, timeout, models)
         if not finished:
             why_program.give_up(timeout)
-    models, finished = why_program.ask(ctx, "closest", coords(ctx.to), deadline, timeout)
+    models, finished = why_program.ask(ctx, "closest", square_coords(ctx.to), deadline,
+                                       timeout)
     if not models:
         if not finished:
             why_program.give_up(timeout)
@@ -211,7 +211,8 @@ def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: floa
     """The move exists: every move to the square, leg by leg (from ``models``, the
     answer of "fixed", when it is already known)."""
     if models is None:
-        models, finished = why_program.ask(ctx, "fixed", coords(ctx.to), deadline, timeout)
+        models, finished = why_program.ask(ctx, "fixed", square_coords(ctx.to), deadline,
+                                           timeout)
         if not finished and not models:
             why_program.give_up(timeout)
     model = _read(models[-1], ctx.names) if models else WhyModel([], [])
@@ -268,7 +269,7 @@ def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str] | No
     if not finished:
         return None
     return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"} if models else (),
-                  key=coords)
+                  key=square_coords)
 
 
 def reachable_anywhere(betza: str, origin: str, position: Position, *,
@@ -286,7 +287,7 @@ def _empty_board_targets(query: MovesQuery, timeout: float) -> list[str]:
         (plain,) = batch_moves([query], timeout=timeout)
         if isinstance(plain, BetzaError):
             raise plain
-        return sorted({m.to for m in plain}, key=coords)
+        return sorted({m.to for m in plain}, key=square_coords)
 
     return warm.kept(EMPTY_BOARD, repr(query), targets, 512)
 

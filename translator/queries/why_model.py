@@ -10,7 +10,6 @@ from typing import Any
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.solve.readers import Move
-from translator.squares import Square
 
 
 @dataclass
@@ -81,6 +80,3 @@ class WhyContext:
     names: dict[tuple[int, int], list[str]]
 
 
-def coords(name: str) -> Square:
-    """``'e4'`` -> ``(4, 3)`` for sorting (names are valid here)."""
-    return (ord(name[0]) - 97, int(name[1:]) - 1)

@@ -19,7 +19,7 @@ from typing import Any
 
 import clingo
 
-from translator.squares import square_name
+from translator.squares import square_coords, square_name
 
 
 @dataclass(frozen=True)
@@ -59,14 +59,14 @@ class Move:
     def path_key(self) -> tuple[Any, ...]:
         """The order of paths: fewer legs first, then by the squares in turn (file, then
         rank); of several paths with the same effects an answer shows the least."""
-        return (len(self.legs), [_coords(s) for s in self.legs])
+        return (len(self.legs), [square_coords(s) for s in self.legs])
 
     @cached_property
     def order_key(self) -> tuple[Any, ...]:
         """The order of moves in an answer: by destination, victims, path, unloads, e.p.
         rights, then the piece a move turns into."""
-        return (_coords(self.to), sorted(_coords(c) for c in self.captures), self.path_key,
-                sorted(self.unloads), sorted(self.ep_rights), self.mover or "")
+        return (square_coords(self.to), sorted(square_coords(c) for c in self.captures),
+                self.path_key, sorted(self.unloads), sorted(self.ep_rights), self.mover or "")
 
     def as_json(self) -> dict[str, Any]:
         """The move schema of ``--json`` and ``betza batch``."""
@@ -81,10 +81,6 @@ class Move:
         if self.is_null:
             out["null_move"] = True
         return out
-
-
-def _coords(name: str) -> tuple[int, int]:
-    return (ord(name[0]) - 97, int(name[1:]) - 1)
 
 
 NIL = clingo.Function("nil")
@@ -150,4 +146,4 @@ def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move
     so each is read once."""
     x, y, _ = h.arguments
     move = move_of(x.number, y.number, h, e)
-    return _coords(move.legs[0]), move
+    return square_coords(move.legs[0]), move
