@@ -34,6 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
+from proctree import tree_resident_kb  # noqa: E402
+
 PIECES = ["N", "R", "B", "Q", "K", "fmWfcF", "mRcpR", "gQ", "nN", "afsW", "FyafsF",
           "KNADcaKmcabK", "NN", "W4", "hrN", "fcafmF", "fmWfceFifmnD", "caibR", "RasR", "jB"]
 
@@ -134,29 +136,11 @@ def memory(n: int, rng: random.Random) -> None:
             proc = subprocess.Popen([*BATCH, *workers], stdin=given, stdout=subprocess.DEVNULL)
             total = largest = 0
             while proc.poll() is None:
-                sizes = [_resident(pid) for pid in [proc.pid, *_descendants(proc.pid)]]
+                sizes = tree_resident_kb(proc.pid)
                 total, largest = max(total, sum(sizes)), max(largest, *sizes)
                 time.sleep(0.05)
         print(f"  {' '.join(workers) or 'with its workers':16} {time.perf_counter() - start:6.1f} s"
               f"   all processes {total / 1024:5.0f} MB   largest {largest / 1024:5.0f} MB")
-
-
-def _descendants(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            children = [int(c) for c in fh.read().split()]
-    except OSError:
-        return []
-    return children + [d for c in children for d in _descendants(c)]
-
-
-def _resident(pid: int) -> int:
-    """The resident size of a process in kB (0 once it has ended)."""
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            return next((int(line.split()[1]) for line in fh if line.startswith("VmRSS")), 0)
-    except OSError:
-        return 0
 
 
 def growth(rng: random.Random) -> None:

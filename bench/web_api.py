@@ -31,6 +31,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from proctree import tree_resident_kb
+
 ROOT = Path(__file__).resolve().parent.parent
 PIECES = ["N", "R", "Q", "K", "fmWfcF", "mafsW", "FyafsF", "mRcpR", "gQ", "fcafmF", "WfF"]
 
@@ -57,24 +59,7 @@ def post(url: str, obj: dict) -> tuple[int, float]:
 
 def rss_mb(pid: int) -> float:
     """Resident memory of the server and its worker processes."""
-    total, pids = 0, [pid]
-    try:
-        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
-        children = [int(p) for p in out.split()]
-        for child in children:  # the forkserver's own children are the workers
-            more = subprocess.run(["pgrep", "-P", str(child)], capture_output=True,
-                                  text=True).stdout
-            pids += [child, *(int(p) for p in more.split())]
-    except FileNotFoundError:
-        pass
-    for p in pids:
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+    return sum(tree_resident_kb(pid)) / 1024
 
 
 def ordinary(rng: random.Random, size: int = 8) -> dict:

@@ -1,0 +1,27 @@
+"""The resident memory of a process and of every process it started (Linux ``/proc``), for
+the benches that measure a server or a batch with its workers."""
+
+from __future__ import annotations
+
+
+def tree_resident_kb(pid: int) -> list[int]:
+    """The resident size in kB of ``pid`` and each of its descendants (0 for one that has
+    ended meanwhile)."""
+    return [_resident(p) for p in [pid, *_descendants(pid)]]
+
+
+def _descendants(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            children = [int(c) for c in fh.read().split()]
+    except OSError:
+        return []
+    return children + [d for c in children for d in _descendants(c)]
+
+
+def _resident(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return next((int(line.split()[1]) for line in fh if line.startswith("VmRSS")), 0)
+    except OSError:
+        return 0
