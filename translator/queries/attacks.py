@@ -16,8 +16,15 @@ from typing import Any
 
 from translator.errors import BetzaError
 from translator.position import SIDES, PlacedPiece, Position, other_side
-from translator.queries.moves import Move, chunks, distinct, parse_piece, solve_positions
-from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms, refuse_over
+from translator.queries.moves import (
+    Move,
+    chunks,
+    distinct,
+    movers_estimate,
+    parse_piece,
+    solve_positions,
+)
+from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
 from translator.solve.warm import QueryAtom
 from translator.squares import Square, square_name
 
@@ -84,9 +91,7 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             subs = _subqueries(query)
-            sizes = [sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect),
-                                         pos.files, pos.ranks) for sq in movers)
-                     for pos, movers, _ in subs]
+            sizes = [movers_estimate(pos, movers) for pos, movers, _ in subs]
             refuse_over(sum(sizes), max_atoms)
         except BetzaError as err:
             results[i] = err

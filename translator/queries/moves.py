@@ -56,6 +56,13 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     return piece
 
 
+def movers_estimate(pos: Position, movers: Sequence[Square]) -> int:
+    """The size estimate (translator/solve/limits.py) of one program that builds the moves
+    of the pieces standing on ``movers``."""
+    return sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect), pos.files,
+                               pos.ranks) for sq in movers)
+
+
 def piece_facts(type_id: int, text: str, reading: str = "spec") -> str:
     """The facts of piece type ``type_id``: the moves of ``text`` and its reading."""
     from translator.facts.readings import reading_facts
@@ -208,7 +215,7 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
     if cache and len(items) == 1:
         qid, pos, movers, extra = items[0]
         pieces = [parse_piece(pos.pieces[sq].betza or "", pos.dialect) for sq in movers]
-        if warm.fits(sum(estimated_atoms(pc, pos.files, pos.ranks) for pc in pieces)):
+        if warm.fits(movers_estimate(pos, movers)):
             single = len(pieces) == 1
             key, shown = warm.answer(encoding, pos, movers, extra, read(pos), text,
                                      timeout=timeout, open_movers=single and
