@@ -1,8 +1,10 @@
-"""encodings/lean.lp: the short way of one-leg moves gives the moves paths.lp gives.
+"""encodings/lean.lp: the short way of moves gives the moves paths.lp gives.
 
-moves.lp includes lean.lp; core.lp alone builds every move with paths.lp. The two must
-derive the same done/6 atoms in every position, so each case below grounds both and
-compares, and a few cases are checked by hand against the board.
+moves.lp includes lean.lp; core.lp alone builds every move with paths.lp. Every path lean.lp
+derives must be one of paths.lp's done/6 atoms, and of each move's paths to one destination
+with the same effects both must show the same, the one whose squares come first (lean.lp
+follows only that one from a leg's start on, when paths start a leg alike): each case below
+grounds both and compares, and a few cases are checked by hand against the board.
 """
 
 from __future__ import annotations
@@ -24,11 +26,40 @@ def derived(entry: str, facts: str, name: str, arity: int) -> set[str]:
 
 def answers(entry: str, facts: str) -> set[str]:
     """The done/6 atoms of ``entry``, with lean.lp's lfin/7 read as done/6."""
+    return {str(s) for s in done_symbols(entry, facts)}
+
+
+def done_symbols(entry: str, facts: str) -> set[clingo.Symbol]:
     ctl = engine.ground(entry, facts).ctl
-    out = {str(a.symbol) for a in ctl.symbolic_atoms.by_signature("done", 6)}
+    out = {a.symbol for a in ctl.symbolic_atoms.by_signature("done", 6)}
     for atom in ctl.symbolic_atoms.by_signature("lfin", 7):
-        out.add(str(clingo.Function("done", atom.symbol.arguments[:6])))
+        out.add(clingo.Function("done", atom.symbol.arguments[:6]))
     return out
+
+
+def first_paths(done: set[clingo.Symbol]) -> set[str]:
+    """Of the done/6 atoms of one move to one destination with the same effects, the one
+    whose path's squares come first (earliest first, as translator/queries/moves.py)."""
+    def squares(path: clingo.Symbol) -> tuple[tuple[int, int], ...]:
+        out: list[tuple[int, int]] = []
+        while path.arguments:
+            out.insert(0, (path.arguments[0].number, path.arguments[1].number))
+            path = path.arguments[2]
+        return tuple(out)
+
+    best: dict[str, clingo.Symbol] = {}
+    for atom in done:
+        p, m, x, y, path, effects = atom.arguments
+        key = str((p, m, x, y, effects))
+        if key not in best or squares(path) < squares(best[key].arguments[4]):
+            best[key] = atom
+    return {str(atom) for atom in best.values()}
+
+
+def same_as_paths(facts: str) -> bool:
+    """lean.lp's paths (moves.lp) are paths.lp's (core.lp), and both show the same."""
+    lean, full = done_symbols("moves.lp", facts), done_symbols("core.lp", facts)
+    return lean <= full and first_paths(lean) == first_paths(full)
 
 
 def destinations(done: set[str]) -> set[tuple[int, int]]:
@@ -98,7 +129,9 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
           "mafsW", "RasR", "FyafsF", "mabW", "mabR", "W3afsF", "mafsmafsW", "yafsF",
           "mafcvN", "ctRafkR", "mafdlR", "gQ", "fcafmF", "aK", "aaK", "aaW", "maR",
           "mafsmaW", "yaW", "aN", "maamK", "pR", "mRcpR", "ptR", "pafsR", "gN", "mpafmpafK",
-          "pR4", "cpN", "nN", "nA", "jN", "nDD", "jB", "jR", "jW", "nH", "jjA", "nC", "jQ2"]
+          "pR4", "cpN", "nN", "nA", "jN", "nDD", "jB", "jR", "jW", "nH", "jjA", "nC", "jQ2",
+          # chains whose paths meet: followed on from where they meet by the first alone
+          "aaaK", "aaaW", "aaaN", "aaF", "yaaK", "aafsaW", "aaR2"]
 
 
 @pytest.mark.parametrize("betza", PIECES)
@@ -110,10 +143,11 @@ def test_same_moves_as_paths(betza: str) -> None:
         side = rng.choice(["white", "black"])
         facts = move_facts(1, parse(betza)) + " " + position_facts(files, ranks, origin,
                                                                   side, rng)
-        assert answers("moves.lp", facts) == derived("core.lp", facts, "done", 6)
+        assert same_as_paths(facts)
 
 
-DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "maR", "mabW",
+DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaK", "aaaW",
+                  "maR", "mabW",
                   "yafsF", "aN", "frK", "mRcpR", "gQ", "pN", "pR4", "nN", "jB", "nA", "nD",
                   "nDD", "jQ"]
 
@@ -132,7 +166,7 @@ def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
             side = rng.choice(["white", "black"])
             facts = piece_facts(1, betza, reading) + " " + position_facts(
                 files, ranks, origin, side, rng)
-            assert answers("moves.lp", facts) == derived("core.lp", facts, "done", 6), betza
+            assert same_as_paths(facts), betza
 
 
 def test_a_lame_leap_in_the_diagram_reading() -> None:
@@ -146,7 +180,7 @@ def test_a_lame_leap_in_the_diagram_reading() -> None:
         facts = piece_facts(1, "nD", reading) + position
         done = answers("moves.lp", facts)
         assert destinations(done) == ends
-        assert done == derived("core.lp", facts, "done", 6)
+        assert same_as_paths(facts)
 
 
 def test_rook_by_hand() -> None:

@@ -16,6 +16,7 @@ printed, so that users never see them and ``tests/encodings`` can require that t
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -75,16 +76,55 @@ class Program:
     messages: list[str] = field(default_factory=list)
 
 
-def ground(entry: str, facts: str, options: Iterable[str] = ()) -> Program:
-    """Build and ground ``entry`` with ``facts``."""
+def ground(entry: str, facts: str, options: Iterable[str] = (), *,
+           deadline: float | None = None, timeout: float = 0.0) -> Program:
+    """Build and ground ``entry`` with ``facts`` (see :func:`ground_parts` for the
+    ``deadline``)."""
     messages: list[str] = []
 
     def logger(_code: clingo.MessageCode, message: str) -> None:
         messages.append(message)
 
     ctl = control([entry], facts, options, logger)
-    ctl.ground([("base", [])])
+    ground_parts(ctl, may_chain(facts), deadline, timeout)
     return Program(ctl, messages)
+
+
+def may_chain(facts: str) -> bool:
+    """Whether the move facts in ``facts`` may hold a move of several legs: a second leg,
+    or a hop (``p``, ``g``: a leg beyond the hurdle is implied)."""
+    return re.search(r"\bleg\(\d+,\d+,(?:[2-9]|\d\d)|\bmode\(\d+,\d+,\d+,[pg]\)",
+                     facts) is not None
+
+
+def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | None = None,
+                 timeout: float = 0.0) -> None:
+    """Ground ``ctl``'s program: the base part, then the legs of encodings/lean.lp's
+    multi-leg moves one at a time (``lleg(l)`` and ``lnext(l)``, up to the longest of
+    them, ``lchain/1``: a leg's paths that go on alike are cut to the first while
+    grounding, over the atoms of the step before), then the query file's answer
+    (``lanswer``). Without ``chains`` (:func:`may_chain` of its facts) a program is
+    grounded in one call, which costs a few milliseconds less. Past the ``deadline`` (a
+    ``time.monotonic()`` value) no further step starts: a :class:`SolverTimeout` names the
+    ``timeout``."""
+    if not chains:
+        ctl.ground([("base", []), ("lanswer", [])])
+        return
+    # (parts that no #min joins are grounded together: a ground call costs a few ms)
+    ctl.ground([("base", []), ("lleg", [clingo.Number(1)])])
+    longest = max((atom.symbol.arguments[0].number
+                   for atom in ctl.symbolic_atoms.by_signature("lchain", 1)), default=1)
+    steps: list[list[tuple[str, Sequence[clingo.Symbol]]]] = []
+    for leg in range(2, longest + 1):
+        steps += [[("lnext", [clingo.Number(leg - 1)])], [("lleg", [clingo.Number(leg)])]]
+    if steps:
+        steps[-1].append(("lanswer", []))
+    else:
+        steps.append([("lanswer", [])])
+    for parts in steps:
+        if deadline is not None and time.monotonic() > deadline:
+            raise SolverTimeout(f"the grounder gave up after the time limit of {timeout:g} s")
+        ctl.ground(parts)
 
 
 def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
@@ -105,7 +145,7 @@ def run(facts: str, entry: str, *, timeout: float = 60.0,
     """Ground and solve ``facts`` with the query file ``entry``; the shown atoms of the
     (single, stratified) answer set."""
     deadline = time.monotonic() + timeout
-    program = ground(entry, facts, options)
+    program = ground(entry, facts, options, deadline=deadline, timeout=timeout)
     symbols: list[clingo.Symbol] = []
 
     def on_model(model: clingo.Model) -> None:

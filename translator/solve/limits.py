@@ -3,7 +3,10 @@
 Grounding cannot be interrupted, so a query whose paths would fill the memory is refused
 before it starts. The estimate is an upper bound on the paths a piece can take from one
 square: per move, the product over its legs of the directions a leg may take and the
-squares a slide may cover; each path costs about :data:`ATOMS_PER_PATH` ground atoms.
+squares a slide may cover; each path costs about :data:`ATOMS_PER_PATH` ground atoms. A
+move that encodings/lean.lp builds (``lean``) is counted with the directions of its atom
+(four for W, F, R, B …, eight for K, Q, N …), and costs less per path: lean.lp follows
+paths that start a leg alike as one.
 
 >>> from translator.notation.syntax import parse
 >>> estimated_atoms(parse("N"), 8, 8) < estimated_atoms(parse("aaaaK"), 8, 8)
@@ -15,20 +18,23 @@ True
 ...     check_size(parse("aaaaaaaK"), 26, 26, DEFAULT_MAX_ATOMS, lean=True)
 ... except LimitError as err:
 ...     print(err.message[:64])
-this query would ground about 6.6e+07 atoms, over the limit of 2
+this query would ground about 2e+07 atoms, over the limit of 2e+
 
 """
 
 from __future__ import annotations
 
 from translator.errors import LimitError
-from translator.notation.syntax import MoveDef, Piece
+from translator.notation.kbtables import tables
+from translator.notation.syntax import Leg, MoveDef, Piece
 
 ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
 # measured: about 10 per path of a move that encodings/lean.lp builds from its rays (legs
 # that end on empty squares before the last, no modifier); the estimate only sizes work,
 # so a move that only looks like one (lean.lp decides) is at worst refused a little late
-LEAN_ATOMS_PER_PATH = 10
+# measured: about 2 per path of a long chain (aaaaaK, aaaaN, aaaQ, aaaaR on 8x8), where
+# paths that meet go on as one; 3 leaves room
+LEAN_ATOMS_PER_PATH = 3
 LEAN_INNER = {"m", "y"}
 LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
@@ -63,17 +69,29 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False) ->
         steps, paths = _first_steps(move, span), 1
         short = lean and _looks_lean(move)
         for n, leg in enumerate(move.legs):
-            # a direction token names at most two moves (a pair); none means all eight (in
-            # lean.lp, a later leg's way back to the square it came from is never followed)
-            ways = min(8, 2 * len(leg.directions)) if leg.directions else \
-                7 if short and n > 0 else 8
-            paths *= ways * steps
+            paths *= _ways(leg, n, short) * steps
             if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
         if set(move.legs[-1].modes) & {"p", "g"}:
             paths *= steps  # the implied hop-off leg
         total += paths * (LEAN_ATOMS_PER_PATH if short else ATOMS_PER_PATH)
     return total
+
+
+def _ways(leg: Leg, n: int, short: bool) -> int:
+    """How many directions leg ``n`` of a move may take, at most: a direction token names
+    at most two moves (a pair); none means all eight. For a move lean.lp builds, the atom's
+    own: four or eight, and a later leg without direction letters goes on, left or right
+    (a four-way atom) or every way but straight back to the square it came from."""
+    atom_ways = 8
+    if short:
+        system = tables().letters.get(leg.atom.letter, (0, 0, "king", ""))[2]
+        atom_ways = 4 if system in ("orth", "diag") else 8
+    if leg.directions:
+        return min(atom_ways, 2 * len(leg.directions))
+    if short and n > 0:
+        return atom_ways - 1 if atom_ways == 8 else 3
+    return atom_ways
 
 
 def _looks_lean(move: MoveDef) -> bool:

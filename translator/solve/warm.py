@@ -237,7 +237,7 @@ def _asked_before(key: Key) -> bool:
 def build(entry: str, externals: str, facts: str) -> clingo.Control:
     """``entry`` grounded with ``facts`` and the external declarations of ``externals``."""
     ctl = engine.control([entry, externals], facts, ["--warn=none"])
-    ctl.ground([("base", [])])
+    engine.ground_parts(ctl, engine.may_chain(facts))
     return ctl
 
 
