@@ -107,7 +107,7 @@ def test_the_attacks_command_takes_the_limits(capsys):
     from translator.cli.main import main
 
     status = main(["attacks", "d4", "--fen", "8/8/8/8/8/8/8/3Q4 w", "--pieces", "Q:Q",
-                   "--max-atoms", "100"])
+                   "--max-atoms", "10"])
     assert status == 2
     assert "--max-atoms" in capsys.readouterr().err
 

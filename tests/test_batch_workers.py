@@ -44,6 +44,26 @@ def test_workers_answer_as_one_process_does_in_order() -> None:
     assert [a["ok"] for a in answers[12:16]] == [False] * 4
 
 
+def test_workers_grown_past_the_memory_limit_are_replaced(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # with a limit every worker is over, the workers are replaced between groups, and the
+    # answers stay those of one process, in order
+    from translator.jsonapi import workers as module
+
+    monkeypatch.setattr(module, "MEMORY_MB", 0)
+    restarts = []
+    restart = Workers._restart
+    monkeypatch.setattr(Workers, "_restart", lambda self: restarts.append(1) or restart(self))
+    lines = _lines() * 3
+    alone = io.StringIO()
+    run_batch(io.StringIO("\n".join(lines) + "\n"), alone)
+    out = io.StringIO()
+    with Workers(2, answer_text) as pool:
+        pool.answer([lines[i:i + GROUP] for i in range(0, len(lines), GROUP)], out.write)
+    assert out.getvalue() == alone.getvalue()
+    assert restarts
+
+
 def test_the_command_takes_workers_and_checks_the_number() -> None:
     text = "\n".join(_lines()) + "\n"
     run = [sys.executable, "-m", "translator.cli.main", "batch", "--quiet"]

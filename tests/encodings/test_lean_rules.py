@@ -25,15 +25,15 @@ def derived(entry: str, facts: str, name: str, arity: int) -> set[str]:
 
 
 def answers(entry: str, facts: str) -> set[str]:
-    """The done/6 atoms of ``entry``, with lean.lp's lfin/7 read as done/6."""
+    """The done/6 atoms of ``entry``, with lean.lp's ldone/6 read as done/6."""
     return {str(s) for s in done_symbols(entry, facts)}
 
 
 def done_symbols(entry: str, facts: str) -> set[clingo.Symbol]:
     ctl = engine.ground(entry, facts).ctl
     out = {a.symbol for a in ctl.symbolic_atoms.by_signature("done", 6)}
-    for atom in ctl.symbolic_atoms.by_signature("lfin", 7):
-        out.add(clingo.Function("done", atom.symbol.arguments[:6]))
+    for atom in ctl.symbolic_atoms.by_signature("ldone", 6):
+        out.add(clingo.Function("done", atom.symbol.arguments))
     return out
 
 
@@ -217,9 +217,12 @@ def test_royal_captures_by_hand() -> None:
 def test_one_path_shown_per_destination() -> None:
     # asR from d4 reaches f6 by d6 and by f4: moves.lp shows the path whose squares come
     # first (d6 before f4, as translator/queries/moves.py orders them), and both are moves
+    # (paths.lp builds both)
     facts = (move_facts(1, parse("asR")) + " board(1,8,8). piece(1,3,3,white,1). "
              "mover(1,3,3).")
-    both = {s for s in answers("moves.lp", facts) if ",5,5,h(" in s}
+    both = {s for s in derived("core.lp", facts, "done", 6) if ",5,5,h(" in s}
+    assert {s for s in answers("moves.lp", facts) if ",5,5,h(" in s} == {
+        "done(p(1,1,0,3,3),1,5,5,h(5,5,h(3,5,h(3,3,nil))),nil)"}
     assert both == {"done(p(1,1,0,3,3),1,5,5,h(5,5,h(3,5,h(3,3,nil))),nil)",
                     "done(p(1,1,0,3,3),1,5,5,h(5,5,h(5,3,h(3,3,nil))),nil)"}
     assert [s for s in shown(facts) if s.startswith("res(1,h(5,5,")] == [
@@ -236,3 +239,22 @@ def test_a_long_chain_is_answered() -> None:
     everywhere = {f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)} - {"e4"}
     assert {m.to for m in found} == everywhere
     assert all(len(m.legs) == 7 and len(set(m.legs)) == 7 for m in found)
+
+
+def test_paths_that_meet_go_on_as_one() -> None:
+    # aaaaaK from e4 on the empty board: 2,175 walks of four king steps that never come
+    # back to a square lead to the fifth leg, each of which could go eight ways; the
+    # walks that end alike (square, and the visited squares the last two legs could end
+    # on) start it once. The last leg, one king step that may not end on a visited square,
+    # starts at most once per square and direction.
+    from translator.queries.moves import piece_facts
+
+    facts = piece_facts(1, "aaaaaK") + " board(0,8,8). piece(0,4,3,white,1). mover(0,4,3)."
+    ctl = engine.ground("moves.lp", facts).ctl
+    starts = [0] * 7
+    for atom in ctl.symbolic_atoms.by_signature("lstart", 6):
+        starts[atom.symbol.arguments[2].number] += 1
+    assert starts[1:4] == [8, 64, 448]  # nothing meets before the third leg ends
+    assert starts[5] < 2175 * 8
+    assert 0 < starts[6] <= 64 * 8
+    assert len(engine.run(facts, "moves.lp")) == 63

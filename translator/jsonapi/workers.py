@@ -7,8 +7,9 @@ Two reasons to answer a batch's groups of lines outside the process that reads t
   other), while two processes ground at full speed each;
 - clingo keeps every symbol it has made until its process ends (potassco/clingo#203), so a
   process answering a long batch grows by some 20 MB per 1,000 multi-leg ``moves`` lines
-  and 100 MB per 1,000 ``attacks`` lines; the workers are replaced after :data:`RECYCLE`
-  lines each, which gives their memory back.
+  and 100 MB per 1,000 ``attacks`` lines (some 3 GB per 1,000 lines of positions full of
+  long chains); the workers are replaced after :data:`RECYCLE` lines each, or once one has
+  grown past :data:`MEMORY_MB` after a group, which gives their memory back.
 
 Workers are forked from the reading process, which imports the query modules first (so
 that no worker imports them again) and grounds nothing itself once it has workers. A
@@ -27,6 +28,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -38,10 +40,11 @@ from typing import Any
 # each task still spreads a clingo program's fixed cost (some 25 ms) over many lines
 GROUP = 350
 RECYCLE = 2800  # lines per worker before the workers are replaced
+MEMORY_MB = 600  # or once a worker has grown past this
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a group of lines, its answers to come, and the pool that answers it
-Task = tuple[list[str], "Future[str]", ProcessPoolExecutor]
+Task = tuple[list[str], "Future[tuple[str, float]]", ProcessPoolExecutor]
 DIED = ("the worker process answering this line ended without an answer (killed for its "
         "memory?); try a lower max_atoms, or betza batch --workers 1")
 
@@ -117,7 +120,7 @@ class Workers:
                     self._finish(tasks, write, done)
                 self._restart()
             pool = self._pool(len(raw))
-            tasks.append((raw, pool.submit(self.answer_lines, raw), pool))
+            tasks.append((raw, pool.submit(answer_measured, self.answer_lines, raw), pool))
             # a short group is all there was to read: its writer may wait for the answers
             # before it writes more, so they are written before the next read
             while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()) or (
@@ -130,7 +133,9 @@ class Workers:
                 done: Callable[[int], None]) -> None:
         raw, future, pool = tasks.popleft()
         try:
-            text = future.result()
+            text, resident = future.result()
+            if resident > MEMORY_MB and pool is self.pool:
+                self.given = RECYCLE * self.workers  # replaced before its next group
         except BrokenProcessPool:
             # any line of any group in a worker then may have been the cause: each such
             # line is asked again on its own, one at a time, so that a line that kills its
@@ -143,7 +148,7 @@ class Workers:
 
     def _alone(self, line: str) -> str:
         try:
-            return self._pool(1).submit(self.answer_lines, [line]).result()
+            return self._pool(1).submit(answer_measured, self.answer_lines, [line]).result()[0]
         except BrokenProcessPool:
             self._restart()
             return json.dumps({"ok": False, "error": DIED}) + "\n"
@@ -152,3 +157,16 @@ class Workers:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             self.pool = None
+
+
+def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> tuple[str, float]:
+    """In a worker: the answers to ``raw`` and the megabytes the worker then holds."""
+    text = answer(raw)
+    try:
+        with open("/proc/self/statm") as statm:
+            return text, int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:  # not on Linux: the peak instead
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return text, peak / (2**20 if sys.platform == "darwin" else 2**10)

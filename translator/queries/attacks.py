@@ -91,7 +91,7 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             subs = _subqueries(query)
-            sizes = [movers_estimate(pos, movers) for pos, movers, _ in subs]
+            sizes = [movers_estimate(pos, movers, lean=True) for pos, movers, _ in subs]
             refuse_over(sum(sizes), max_atoms)
         except BetzaError as err:
             results[i] = err

@@ -56,11 +56,11 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     return piece
 
 
-def movers_estimate(pos: Position, movers: Sequence[Square]) -> int:
+def movers_estimate(pos: Position, movers: Sequence[Square], lean: bool = False) -> int:
     """The size estimate (translator/solve/limits.py) of one program that builds the moves
-    of the pieces standing on ``movers``."""
+    of the pieces standing on ``movers`` (``lean``: with encodings/lean.lp)."""
     return sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect), pos.files,
-                               pos.ranks) for sq in movers)
+                               pos.ranks, lean) for sq in movers)
 
 
 def piece_facts(type_id: int, text: str, reading: str = "spec") -> str:
