@@ -31,7 +31,14 @@ from translator.resources import data_dir
 
 
 class SolverTimeout(LimitError):
-    """The solver did not finish within the time limit."""
+    """The solver did not finish within the time limit; the message says how to raise it.
+
+    >>> print(SolverTimeout("the grounder gave up after the time limit of 1 s"))
+    the grounder gave up after the time limit of 1 s (raise it with --timeout; batch: "timeout")
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f'{message} (raise it with --timeout; batch: "timeout")')
 
 
 # clingo's parser is not safe to run in two threads at once (a kept program may be built
