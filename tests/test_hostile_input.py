@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,21 @@ def test_a_query_too_big_to_ground_is_refused_at_once(capsys) -> None:  # type: 
     assert main(["moves", "aaaaaaaK", "--from", "e4", "--board", "26x26"]) == 2
     err = capsys.readouterr().err
     assert "--max-atoms" in err
+
+
+def test_chains_are_sized_by_the_states_they_start_legs_from(capsys) -> None:  # type: ignore[no-untyped-def]
+    # four rook legs (50,000 atoms, 0.3 s) and seven king legs (553,000 atoms, 2 s) are
+    # within the default budget; nine king legs (1.6 GB) are refused before grounding
+    from translator.errors import LimitError
+    from translator.notation.syntax import parse
+    from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+
+    for fits in ("aaaR", "aaaaaaK", "aaaaaaN"):
+        assert check_size(parse(fits), 8, 8, DEFAULT_MAX_ATOMS, lean=True) < DEFAULT_MAX_ATOMS
+    with pytest.raises(LimitError):
+        check_size(parse("aaaaaaaaK"), 8, 8, DEFAULT_MAX_ATOMS, lean=True)
+    assert main(["moves", "aaaR", "--from", "e4", "--json"]) == 0
+    assert '"to": "a1"' in capsys.readouterr().out
 
 
 def test_imitator_strings_the_parser_accepts_explain_or_fail_cleanly(capsys) -> None:  # type: ignore[no-untyped-def]
