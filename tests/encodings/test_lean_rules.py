@@ -146,7 +146,7 @@ def test_same_moves_as_paths(betza: str) -> None:
         assert same_as_paths(facts)
 
 
-DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaK", "aaaW",
+DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaW",
                   "maR", "mabW",
                   "yafsF", "aN", "frK", "mRcpR", "gQ", "pN", "pR4", "nN", "jB", "nA", "nD",
                   "nDD", "jQ"]
