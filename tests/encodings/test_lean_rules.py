@@ -17,6 +17,8 @@ import pytest
 from translator.facts.translate import move_facts
 from translator.notation.syntax import parse
 from translator.solve import engine
+from translator.solve.readers import path_of
+from translator.squares import square_coords
 
 
 def derived(entry: str, facts: str, name: str, arity: int) -> set[str]:
@@ -40,12 +42,8 @@ def done_symbols(entry: str, facts: str) -> set[clingo.Symbol]:
 def first_paths(done: set[clingo.Symbol]) -> set[str]:
     """Of the done/6 atoms of one move to one destination with the same effects, the one
     whose path's squares come first (earliest first, as translator/queries/moves.py)."""
-    def squares(path: clingo.Symbol) -> tuple[tuple[int, int], ...]:
-        out: list[tuple[int, int]] = []
-        while path.arguments:
-            out.insert(0, (path.arguments[0].number, path.arguments[1].number))
-            path = path.arguments[2]
-        return tuple(out)
+    def squares(path: clingo.Symbol) -> list[tuple[int, int]]:
+        return [square_coords(s) for s in path_of(path)]
 
     best: dict[str, clingo.Symbol] = {}
     for atom in done:
