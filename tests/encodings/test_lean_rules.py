@@ -241,18 +241,22 @@ def test_a_long_chain_is_answered() -> None:
 
 def test_paths_that_meet_go_on_as_one() -> None:
     # aaaaaK from e4 on the empty board: 2,175 walks of four king steps that never come
-    # back to a square lead to the fifth leg, each of which could go eight ways; the
-    # walks that end alike (square, and the visited squares the last two legs could end
-    # on) start it once. The last leg, one king step that may not end on a visited square,
-    # starts at most once per square and direction.
+    # back to a square lead to the fifth leg; the walks that end alike (square, and the
+    # visited squares the last two legs could end on) start it once (lat/9). The inner
+    # legs, single leaps, go from those starts straight to their ends (no lstart/6). The
+    # last leg, one king step that may not end on a visited square, starts at most once
+    # per square and direction.
     from translator.queries.moves import piece_facts
 
     facts = piece_facts(1, "aaaaaK") + " board(0,8,8). piece(0,4,3,white,1). mover(0,4,3)."
     ctl = engine.ground("moves.lp", facts).ctl
-    starts = [0] * 7
+    states, starts = [0] * 7, [0] * 7
+    for atom in ctl.symbolic_atoms.by_signature("lat", 9):
+        states[atom.symbol.arguments[2].number] += 1
     for atom in ctl.symbolic_atoms.by_signature("lstart", 6):
         starts[atom.symbol.arguments[2].number] += 1
-    assert starts[1:4] == [8, 64, 448]  # nothing meets before the third leg ends
-    assert starts[5] < 2175 * 8
+    assert states[1:4] == [1, 8, 56]  # nothing meets before the third leg ends
+    assert states[4] < 8 * 7 * 7 and states[5] < 2175
+    assert starts[1:6] == [0] * 5
     assert 0 < starts[6] <= 64 * 8
     assert len(engine.run(facts, "moves.lp")) == 63

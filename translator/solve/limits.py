@@ -40,9 +40,11 @@ LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
 SLIDERS = "RBQ"
 # the states one of the last two legs of single leaps starts from, per square, at most
-# (eight directions, some 200 sets of visited squares): aaaaaaK on 8x8 grounds 553,000
-# atoms, estimated 680,000; aaaaaaaK 8x8 (7 s, 520 MB) is estimated under the default
-# budget, aaaaaaaaK (26 s, 1.6 GB) and aaaaaaaK 26x26 (9.5 s) over it
+# (eight directions, some 200 sets of visited squares): aaaaaaK on 8x8 grounds 235,000
+# atoms, estimated 680,000; aaaaaaaK 8x8 (2.2 s, 250 MB) and aaaaaaaN 12x12 (1.6 million
+# atoms, 4.8 s, 440 MB) are estimated under the default budget, aaaaaaaaK (2.6 million
+# atoms, 8 s, 750 MB) over it; so is aaaaaaaK 26x26 (1 million atoms, 3 s: the cap counts
+# every square of the board, not only those the chain reaches)
 MET = 8 * 200
 
 
