@@ -27,16 +27,29 @@ def derived(entry: str, facts: str, name: str, arity: int) -> set[str]:
 
 
 def answers(entry: str, facts: str) -> set[str]:
-    """The done/6 atoms of ``entry``, with lean.lp's ldone/6 read as done/6."""
+    """The done/6 atoms of ``entry``, with lean.lp's lfirst/6 read as done/6."""
     return {str(s) for s in done_symbols(entry, facts)}
 
 
 def done_symbols(entry: str, facts: str) -> set[clingo.Symbol]:
     ctl = engine.ground(entry, facts).ctl
     out = {a.symbol for a in ctl.symbolic_atoms.by_signature("done", 6)}
-    for atom in ctl.symbolic_atoms.by_signature("ldone", 6):
-        out.add(clingo.Function("done", atom.symbol.arguments))
+    for atom in ctl.symbolic_atoms.by_signature("lfirst", 6):
+        p, m, x, y, effects, key = atom.symbol.arguments
+        out.add(clingo.Function("done", [p, m, x, y, h_chain(x, y, key, p), effects]))
     return out
+
+
+def h_chain(x: clingo.Symbol, y: clingo.Symbol, key: clingo.Symbol,
+            mover: clingo.Symbol) -> clingo.Symbol:
+    """paths.lp's path h(X,Y,Prev) of lean.lp's key ``p(Prev,X,Y)`` to (x, y)."""
+    if key.name == "nil":
+        x0, y0 = mover.arguments[3:]
+        rest = clingo.Function("h", [x0, y0, clingo.Function("nil")])
+    else:
+        prev, a, b = key.arguments
+        rest = h_chain(a, b, prev, mover)
+    return clingo.Function("h", [x, y, rest])
 
 
 def first_paths(done: set[clingo.Symbol]) -> set[str]:
@@ -223,8 +236,8 @@ def test_one_path_shown_per_destination() -> None:
         "done(p(1,1,0,3,3),1,5,5,h(5,5,h(3,5,h(3,3,nil))),nil)"}
     assert both == {"done(p(1,1,0,3,3),1,5,5,h(5,5,h(3,5,h(3,3,nil))),nil)",
                     "done(p(1,1,0,3,3),1,5,5,h(5,5,h(5,3,h(3,3,nil))),nil)"}
-    assert [s for s in shown(facts) if s.startswith("res(1,h(5,5,")] == [
-        "res(1,h(5,5,h(3,5,h(3,3,nil))),nil)"]
+    assert [s for s in shown(facts) if s.startswith("res(1,k(5,5,")] == [
+        "res(1,k(5,5,p(nil,3,5),3,3),nil)"]
 
 
 def test_a_long_chain_is_answered() -> None:

@@ -69,7 +69,13 @@ class Move:
                 self.path_key, sorted(self.unloads), sorted(self.ep_rights), self.mover or "")
 
     def as_json(self) -> dict[str, Any]:
-        """The move schema of ``--json`` and ``betza batch``."""
+        """The move schema of ``--json`` and ``betza batch``: a new dictionary each time,
+        whose lists (``legs``, ``captures`` …) are the move's own, not to be changed."""
+        return dict(self._json)
+
+    # a batch writes the same Move object in many answers (path_move below caches it)
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"to": self.to, "legs": list(self.legs),
                                "captures": list(self.captures)}
         if self.unloads:
@@ -94,11 +100,30 @@ def square_of(x: clingo.Symbol, y: clingo.Symbol) -> str:
 @lru_cache(maxsize=65536)
 def path_of(h: clingo.Symbol) -> tuple[str, ...]:
     """The squares of an ``h(X,Y,Prev)`` chain, oldest (the origin) first. Chains share
-    their tails (every move of a piece starts from its square), so each is read once."""
+    their tails (every move of a piece starts from its square), so each is read once.
+    encodings/lean.lp's moves come as ``k(X,Y,K,X0,Y0)``: the destination, the path's key
+    ``K`` (``p(Prev,X,Y)``, the inner legs' ends, latest first, from ``nil``) and the
+    origin.
+
+    >>> path_of(clingo.parse_term("k(5,5,p(p(nil,4,3),4,4),3,3)"))
+    ('d4', 'e4', 'e5', 'f6')
+    """
     if h == NIL:
         return ()
+    if h.name == "k":
+        x, y, key, x0, y0 = h.arguments
+        return (square_of(x0, y0), *key_squares(key), square_of(x, y))
     x, y, prev = h.arguments
     return (*path_of(prev), square_of(x, y))
+
+
+@lru_cache(maxsize=65536)
+def key_squares(key: clingo.Symbol) -> tuple[str, ...]:
+    """The squares of a path key ``p(Prev,X,Y)`` (ending in ``nil``), oldest first."""
+    if key == NIL:
+        return ()
+    prev, x, y = key.arguments
+    return (*key_squares(prev), square_of(x, y))
 
 
 @lru_cache(maxsize=65536)
@@ -144,6 +169,6 @@ def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move
     """The square the path ``h`` starts from and the move along it (``h`` ends on the
     destination) with the effects ``e``. The same move recurs in many queries of a batch,
     so each is read once."""
-    x, y, _ = h.arguments
+    x, y = h.arguments[:2]
     move = move_of(x.number, y.number, h, e)
     return square_coords(move.legs[0]), move
