@@ -11,7 +11,7 @@ c on a leg before '-' is not settled by the brac 1
 from __future__ import annotations
 
 from translator.errors import BetzaError
-from translator.notation.kbtables import tables
+from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import Leg, MoveDef, parse  # noqa: F401  (parse: doctest)
 
 BRACKET_MODES = "mc"
@@ -32,7 +32,7 @@ def check_bracket(text: str, move: MoveDef) -> None:
                 raise BetzaError(f"direction {tok!r} is not defined here", text=text,
                                  pos=_at(text, move, tok))
     first = move.legs[0]
-    if first.directions and systems[0] not in ("orth", "diag"):
+    if first.directions and not four_way(systems[0]):
         raise BetzaError("direction letters inside the first leg work only on an orthogonal "
                          "or diagonal atom: put them before the bracket (v[F?R])", text=text,
                          pos=_at(text, move, first.directions[0]))

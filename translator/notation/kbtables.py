@@ -10,7 +10,7 @@ kb/directions.lp, for the Python code that checks or describes notation.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import clingo
@@ -30,6 +30,7 @@ class Tables:
     ovec: dict[int, tuple[int, int, int, int]]
     boosts: dict[str, tuple[int, int]]
     droptoks: frozenset[str] = frozenset()  # the letters a drop (@) may carry
+    alldirs: dict[str, frozenset[int]] = field(default_factory=dict)  # without letters
 
 
 @cache
@@ -47,6 +48,7 @@ def tables() -> Tables:
     ovec: dict[int, tuple[int, int, int, int]] = {}
     boosts: dict[str, tuple[int, int]] = {}
     drops: set[str] = set()
+    alldirs: dict[str, set[int]] = defaultdict(set)
     for atom in ctl.symbolic_atoms:
         sym, args = atom.symbol, atom.symbol.arguments
         if sym.name == "letter" and len(args) == 5:
@@ -60,8 +62,20 @@ def tables() -> Tables:
             boosts[args[0].string] = (args[1].number, args[2].number)
         elif sym.name == "droptok":
             drops.add(args[0].string)
+        elif sym.name == "alldirs" and len(args) == 2:
+            alldirs[args[0].name].add(args[1].number)
     return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts,
-                  frozenset(drops))
+                  frozenset(drops), {k: frozenset(v) for k, v in alldirs.items()})
+
+
+def four_way(system: str) -> bool:
+    """Whether an atom of ``system`` goes four ways without direction letters (kb
+    alldirs/2: W, F, R, B … as against K, Q, N …).
+
+    >>> four_way("orth"), four_way("diag"), four_way("king"), four_way("obl")
+    (True, True, False, False)
+    """
+    return len(tables().alldirs.get(system, ())) == 4
 
 
 def token_key(token: str) -> tuple[int, str]:

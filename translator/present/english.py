@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from translator.notation.kbtables import tables
+from translator.notation.kbtables import four_way, tables
 from translator.resources import data_dir
 
 RangeState = tuple[str, int | str]
@@ -95,7 +95,7 @@ def unit(a: int, b: int, system: str) -> Unit:
 def rotated_unit(a: int, b: int, system: str, orient: frozenset[int]) -> tuple[Unit, str]:
     """The unit a leg repeats once 45-degree turns have rotated a 4-way atom (``orient``
     1: W<->F, D<->A, H<->G), and a note when it rotated."""
-    if system not in ("orth", "diag"):
+    if not four_way(system):
         return unit(a, b, system), ""
     turned = (a, a, "diag") if b == 0 else (a, 0, "orth")
     units = [unit(a, b, system) if p == 0 else unit(*turned) for p in sorted(orient)]

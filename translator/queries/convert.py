@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from translator.errors import BetzaError
-from translator.notation.kbtables import shortest_tokens, tables
+from translator.notation.kbtables import four_way, shortest_tokens, tables
 from translator.notation.syntax import MoveDef
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, RangeState, plan
@@ -180,7 +180,7 @@ def _turned(mp: MovePlan, leg: LegPlan) -> tuple[tuple[int, int], str]:
     """The leg's atom after the 45-degree turns of the a-chain rotated it (W <-> F)."""
     assert mp.leap is not None and mp.system is not None
     leap, system = mp.leap, mp.system
-    if 1 in leg.orient and system in ("orth", "diag"):
+    if 1 in leg.orient and four_way(system):
         leap, system = ((leap[0], leap[0]), "diag") if leap[1] == 0 else ((leap[0], 0), "orth")
     return leap, system
 

@@ -17,7 +17,7 @@ Move 1 (fcafmF): Ferz (F): one step diagonally; a move in 2 legs, made in order,
 
 from __future__ import annotations
 
-from translator.notation.kbtables import tables
+from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import SPECIAL_ATOMS, MoveDef, Piece
 from translator.present import english
 from translator.present.english import glossary
@@ -49,7 +49,7 @@ def _first_directions(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     (a, b), system = mp.leap, mp.system
     tokens, _ = _written(move, leg)
     if not tokens:
-        return str(d["all4"] if system in ("orth", "diag") else d["all8"])
+        return str(d["all4"] if four_way(system) else d["all8"])
     words = " or ".join(d[system][t] for t in tokens)
     indices = sorted(mp.directions)
     if system == "obl":
@@ -66,7 +66,7 @@ def _continuation_directions(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
     if leg.outward:
         return str(d["outward"])
     if leg.default_directions:
-        return str(d["default_fourway"] if mp.system in ("orth", "diag") else d["default_eightway"])
+        return str(d["default_fourway"] if four_way(mp.system or "") else d["default_eightway"])
     tokens, _ = _written(move, leg)
     return " or ".join(d[t] for t in tokens)
 

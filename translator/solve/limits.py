@@ -25,7 +25,7 @@ this query would ground about 6.5e+06 atoms, over the limit of 2
 from __future__ import annotations
 
 from translator.errors import LimitError
-from translator.notation.kbtables import tables
+from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import Leg, MoveDef, Piece
 
 ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
@@ -103,7 +103,7 @@ def _ways(leg: Leg, n: int, short: bool) -> int:
     atom_ways = 8
     if short:
         system = tables().letters.get(leg.atom.letter, (0, 0, "king", ""))[2]
-        atom_ways = 4 if system in ("orth", "diag") else 8
+        atom_ways = 4 if four_way(system) else 8
     if leg.directions:
         return min(atom_ways, 2 * len(leg.directions))
     if short and n > 0:
