@@ -45,3 +45,35 @@ def test_the_externals_part_adds_no_warnings(entry: str) -> None:
     ctl.ground([("base", [])])
     assert messages == []
     assert ctl.symbolic_atoms[clingo.parse_term("piece(0,2,2,black,1)")].is_external
+
+
+def _heads_and_declared(name: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """The predicates that rules of encodings/``name`` derive, and those it declares with
+    #defined."""
+    heads: set[tuple[str, int]] = set()
+    declared: set[tuple[str, int]] = set()
+
+    def visit(stm: clingo.ast.AST) -> None:
+        if stm.ast_type == clingo.ast.ASTType.Rule and \
+                stm.head.ast_type == clingo.ast.ASTType.Literal and \
+                stm.head.atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
+            term = stm.head.atom.symbol
+            if term.ast_type == clingo.ast.ASTType.Function:
+                heads.add((term.name, len(term.arguments)))
+        elif stm.ast_type == clingo.ast.ASTType.Defined:
+            declared.add((stm.name, stm.arity))
+
+    clingo.ast.parse_files([str(data_dir("encodings") / name)], visit)
+    return heads, declared
+
+
+def test_what_lean_and_board_declare_is_derived() -> None:
+    # lean.lp and board.lp declare with #defined the atoms that cross their program parts
+    # (gringo would otherwise warn in a part grounded before the one deriving them), which
+    # also silences the warning a misspelt name would get: each must be some rule's head
+    derived: set[tuple[str, int]] = set()
+    for path in data_dir("encodings").glob("*.lp"):
+        derived |= _heads_and_declared(path.name)[0]
+    for name in ("lean.lp", "board.lp"):
+        declared = _heads_and_declared(name)[1]
+        assert declared and declared <= derived, declared - derived
