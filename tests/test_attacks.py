@@ -93,10 +93,10 @@ def test_batch_attacks_line():
 
 
 def test_an_attacks_query_over_its_budget_is_refused_and_the_others_are_answered():
-    # a queen on d1 and a knight on g1 attack d4/f3; with a budget of 100 atoms the first
+    # a queen on d1 and a knight on g1 attack d4/f3; with a budget of 10 atoms the first
     # line is refused before grounding, the second (default budget) is answered
     pos = {"fen": "8/8/8/8/8/8/8/3Q2N1 w - - 0 1", "pieces": "Q:Q,N:N"}
-    lines = [json.dumps({"query": "attacks", "square": "d4", "max_atoms": 100, **pos}),
+    lines = [json.dumps({"query": "attacks", "square": "d4", "max_atoms": 10, **pos}),
              json.dumps({"query": "attacks", "square": "f3", **pos})]
     refused, answered = answer_group(lines)
     assert refused["ok"] is False and "max_atoms" in refused["error"]

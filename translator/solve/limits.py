@@ -29,12 +29,15 @@ from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import Leg, MoveDef, Piece
 
 ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
-# measured: about 10 per path of a move that encodings/lean.lp builds from its rays (legs
-# that end on empty squares before the last, no modifier); the estimate only sizes work,
-# so a move that only looks like one (lean.lp decides) is at worst refused a little late
-# measured: about 2 per path of a long chain (aaaaaK, aaaaN, aaaQ, aaaaR on 8x8), where
-# paths that meet go on as one; 3 leaves room
-LEAN_ATOMS_PER_PATH = 3
+# a move that encodings/lean.lp builds from its rays (legs that end on empty squares before
+# the last, no modifier) costs less; the estimate only sizes work, so a move that only looks
+# like one (lean.lp decides) is at worst refused a little late. Measured: 0.8 to 1.4 atoms
+# per path of a chain of riders (aaaQ, aaaaR, aaaaaR on 8x8, aaaR on
+# 16x16 and 26x26, aaaQ on 12x12), where paths that meet go on as one; 2 leaves room
+LEAN_ATOMS_PER_PATH = 2
+# and per state that a leg of a chain of single leaps starts from, about 3 (aaaaaaaK on
+# 8x8: 790,000 atoms for 1,080,000 / 3 states estimated)
+LEAN_ATOMS_PER_STATE = 3
 LEAN_INNER = {"m", "y"}
 LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
@@ -91,7 +94,9 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False) ->
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
         if set(move.legs[-1].modes) & {"p", "g"}:
             paths *= steps  # the implied hop-off leg
-        total += max(paths, states) * (LEAN_ATOMS_PER_PATH if short else ATOMS_PER_PATH)
+        per = ATOMS_PER_PATH if not short else (
+            LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
+        total += max(paths, states) * per
     return total
 
 
