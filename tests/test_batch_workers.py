@@ -46,11 +46,12 @@ def test_workers_answer_as_one_process_does_in_order() -> None:
 
 def test_workers_grown_past_the_memory_limit_are_replaced(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # with a limit every worker is over, the workers are replaced between groups, and the
+    # with a limit every worker is over, the workers are replaced between tasks, and the
     # answers stay those of one process, in order
     from translator.jsonapi import workers as module
 
     monkeypatch.setattr(module, "MEMORY_MB", 0)
+    monkeypatch.setattr(module, "TASK", 100)  # more tasks than the workers keep waiting
     restarts = []
     restart = Workers._restart
     monkeypatch.setattr(Workers, "_restart", lambda self: restarts.append(1) or restart(self))

@@ -1,6 +1,7 @@
 """A long batch answered in worker processes: the machine's cores, and bounded memory.
 
-Two reasons to answer a batch's groups of lines outside the process that reads them:
+Two reasons to answer a batch's lines outside the process that reads them, in tasks of
+many lines:
 
 - grounding is most of a line's cost, and two clingo programs grounded in threads of one
   process contend for clingo's symbol table (measured: six times slower than one after the
@@ -9,7 +10,7 @@ Two reasons to answer a batch's groups of lines outside the process that reads t
   process answering a long batch grows by some 20 MB per 1,000 multi-leg ``moves`` lines
   and 100 MB per 1,000 ``attacks`` lines (some 3 GB per 1,000 lines of positions full of
   long chains); the workers are replaced after :data:`RECYCLE` lines each, or once one has
-  grown past :data:`MEMORY_MB` after a group, which gives their memory back.
+  grown past :data:`MEMORY_MB` after a task, which gives their memory back.
 
 Workers are forked from the reading process, which imports the query modules first (so
 that no worker imports them again) and grounds nothing itself once it has workers. A
@@ -17,7 +18,7 @@ process with threads of its own (a kept program being built, translator/solve/wa
 is not forked, since a thread's lock would stay taken in the copy: its workers start from
 a fork server instead. The answers are written in the order of the lines.
 A worker that dies (killed for its memory, say) costs only the lines that were its own:
-its group is asked again line by line, and a line that kills its worker a second time is
+its task is asked again line by line, and a line that kills its worker a second time is
 answered with an error. Dask (translator/research) is for catalogue work that outgrows
 one machine; a batch is a stream answered in order, on the machine that reads it.
 """
@@ -34,16 +35,26 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from itertools import pairwise
 from typing import Any
 
-# lines per task: a file of a few thousand lines shares out evenly between workers, and
-# each task still spreads a clingo program's fixed cost (some 25 ms) over many lines
+# lines read at a time: a shorter group is all that was waiting (a script that waits for
+# each answer: before the workers start, answered here)
 GROUP = 350
+# full groups, all read at once, are held up to this many lines and then cut into tasks of
+# equal length, as many as the workers or a multiple and none over TASK lines (GROUP once a
+# worker has grown past half of MEMORY_MB, so that heavy lines grow a worker less between
+# the checks of its memory), so that the workers finish together; each task spreads a
+# clingo program's fixed cost (some 40 ms: grounding the rules of every encoding) over many
+# lines (measured on 2,201 multi-leg lines and two workers: 1,600 q/s in tasks of 350,
+# 1,700 in four of 551)
+HOLD = 8000
+TASK = 700
 RECYCLE = 2800  # lines per worker before the workers are replaced
 MEMORY_MB = 600  # or once a worker has grown past this
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
-# a group of lines, its answers to come, and the pool that answers it
+# a task's lines, its answers to come, and the pool that answers it
 Task = tuple[list[str], "Future[tuple[str, float]]", ProcessPoolExecutor]
 DIED = ("the worker process answering this line ended without an answer (killed for its "
         "memory?); try a lower max_atoms, or betza batch --workers 1")
@@ -78,6 +89,7 @@ class Workers:
         self.answer_lines = answer
         self.pool: ProcessPoolExecutor | None = None
         self.given = 0  # lines given to the pool
+        self.task = TASK  # the most lines of a task
         self.context: multiprocessing.context.BaseContext | None = None
 
     def __enter__(self) -> Workers:
@@ -104,38 +116,55 @@ class Workers:
 
     def answer(self, groups: Iterable[list[str]], write: Callable[[str], Any],
                done: Callable[[int], None] = lambda n: None) -> None:
-        """Answer every group, writing each group's answers (``write``) in input order;
-        ``done(n)`` after each group of ``n`` lines. At most two groups per worker wait.
-        Until a group of :data:`GROUP` lines comes, the groups (all there was to read) are
-        answered in this process: a script that writes a line and waits for its answer
+        """Answer every group, writing the answers (``write``) in input order; ``done(n)``
+        after each task of ``n`` lines. Full groups (more was waiting) are held, up to
+        :data:`HOLD` lines, and handed out in equal tasks; at most two tasks per worker
+        wait. Until a group of :data:`GROUP` lines comes, the groups (all there was to read)
+        are answered in this process: a script that writes a line and waits for its answer
         keeps the programs this process has kept for its pieces."""
         tasks: deque[Task] = deque()
+        held: list[str] = []
         for raw in groups:
-            if self.context is None and len(raw) < GROUP:
+            if self.context is None and not held and len(raw) < GROUP:
                 write(self.answer_lines(raw))
                 done(len(raw))
                 continue
+            held.extend(raw)
+            if len(raw) == GROUP and len(held) < HOLD:  # more was waiting: read it first
+                continue
+            self._give(held, tasks, write, done)
+            held = []
+            # a short group is all there was to read: its writer may wait for the answers
+            # before it writes more, so they are written before the next read
+            while (tasks and tasks[0][1].done()) or (tasks and len(raw) < GROUP):
+                self._finish(tasks, write, done)
+        self._give(held, tasks, write, done)
+        while tasks:
+            self._finish(tasks, write, done)
+
+    def _give(self, lines: list[str], tasks: deque[Task], write: Callable[[str], Any],
+              done: Callable[[int], None]) -> None:
+        """Hand ``lines`` to the workers in equal tasks (:func:`shares`), one at a time as
+        workers come free, each after the check for workers to replace."""
+        for share in shares(lines, self.workers, self.task):
+            while len(tasks) >= 2 * self.workers:
+                self._finish(tasks, write, done)
             if self.pool is not None and self.given >= RECYCLE * self.workers:
                 while tasks:  # the old workers end first: old and new never hold memory together
                     self._finish(tasks, write, done)
                 self._restart()
-            pool = self._pool(len(raw))
-            tasks.append((raw, pool.submit(answer_measured, self.answer_lines, raw), pool))
-            # a short group is all there was to read: its writer may wait for the answers
-            # before it writes more, so they are written before the next read
-            while len(tasks) > 2 * self.workers or (tasks and tasks[0][1].done()) or (
-                    tasks and len(raw) < GROUP):
-                self._finish(tasks, write, done)
-        while tasks:
-            self._finish(tasks, write, done)
+            pool = self._pool(len(share))
+            tasks.append((share, pool.submit(answer_measured, self.answer_lines, share), pool))
 
     def _finish(self, tasks: deque[Task], write: Callable[[str], Any],
                 done: Callable[[int], None]) -> None:
         raw, future, pool = tasks.popleft()
         try:
             text, resident = future.result()
+            if resident > MEMORY_MB / 2:
+                self.task = GROUP
             if resident > MEMORY_MB and pool is self.pool:
-                self.given = RECYCLE * self.workers  # replaced before its next group
+                self.given = RECYCLE * self.workers  # replaced before its next task
         except BrokenProcessPool:
             # any line of any group in a worker then may have been the cause: each such
             # line is asked again on its own, one at a time, so that a line that kills its
@@ -157,6 +186,25 @@ class Workers:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             self.pool = None
+
+
+def shares(lines: list[str], workers: int, most: int = TASK) -> list[list[str]]:
+    """``lines`` cut into consecutive tasks of equal length (within one), as many as the
+    workers or a multiple, none over ``most`` lines.
+
+    >>> [len(share) for share in shares(["x"] * 2201, 2)]
+    [551, 550, 550, 550]
+    >>> [len(share) for share in shares(["x"] * 300, 2)]
+    [150, 150]
+    >>> shares([], 2)
+    []
+    """
+    if not lines:
+        return []
+    count = workers * -(-len(lines) // (workers * most))
+    size, extra = divmod(len(lines), count)
+    bounds = [i * size + min(i, extra) for i in range(count + 1)]
+    return [lines[a:b] for a, b in pairwise(bounds) if b > a]
 
 
 def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> tuple[str, float]:
