@@ -1,8 +1,9 @@
 """A stream of input lines in groups of what is already waiting to be read.
 
 A piped file is read in groups of many lines (answered together, which is fast), while a
-script that writes a line and waits for its answer gets it at once: a group never waits
-for more than its first line. Lines typed at a terminal come one at a time.
+script that writes a line and waits for its answer gets it at once: a group waits for its
+first line, and then for more only a moment (:data:`SETTLE`). Lines typed at a terminal
+come one at a time.
 
 The lines of a pipe or a file are read from its descriptor directly: whether more is
 waiting is asked of the descriptor (``select``), which a text stream's own buffers would
@@ -18,11 +19,16 @@ from collections.abc import Iterator
 from typing import IO
 
 CHUNK = 1 << 16  # bytes read at a time
+# how long a group waits for more of a pipe before it ends with what it has: a program that
+# pipes in a long input refills the pipe within this, so the input comes in full groups
+# (answered together, in equal tasks); a script that waits for each answer gets it this
+# much later
+SETTLE = 0.002
 
 
 def waiting_groups(stream: IO[str], size: int) -> Iterator[list[str]]:
-    """Lines in groups of what is already waiting, at most ``size`` (never waiting for more
-    than one).
+    """Lines in groups of what is already waiting, at most ``size`` (waiting for the first,
+    and for more only :data:`SETTLE` seconds).
 
     >>> import io
     >>> [len(group) for group in waiting_groups(io.StringIO("a\\nb\\nc\\n"), 2)]
@@ -49,7 +55,7 @@ def _fd_groups(fd: int, size: int) -> Iterator[list[str]]:
     def read(wait: bool) -> bool:
         """Read what has come (``wait``: block until something does); whether any did."""
         nonlocal data, start, ended
-        if ended or not (wait or select.select([fd], [], [], 0)[0]):
+        if ended or not (wait or select.select([fd], [], [], SETTLE)[0]):
             return False
         chunk = os.read(fd, CHUNK)
         data, start, ended = data[start:] + chunk, 0, not chunk
