@@ -102,8 +102,8 @@ def path_of(h: clingo.Symbol) -> tuple[str, ...]:
     """The squares of an ``h(X,Y,Prev)`` chain, oldest (the origin) first. Chains share
     their tails (every move of a piece starts from its square), so each is read once.
     encodings/lean.lp's moves come as ``k(X,Y,K,X0,Y0)``: the destination, the path's key
-    ``K`` (``p(Prev,X,Y)``, the inner legs' ends, latest first, from ``nil``) and the
-    origin.
+    ``K`` (``p(Prev,X,Y)``, the inner legs' ends, latest first, from ``nil``, read the same
+    way) and the origin.
 
     >>> path_of(clingo.parse_term("k(5,5,p(p(nil,4,3),4,4),3,3)"))
     ('d4', 'e4', 'e5', 'f6')
@@ -112,18 +112,9 @@ def path_of(h: clingo.Symbol) -> tuple[str, ...]:
         return ()
     if h.name == "k":
         x, y, key, x0, y0 = h.arguments
-        return (square_of(x0, y0), *key_squares(key), square_of(x, y))
-    x, y, prev = h.arguments
+        return (square_of(x0, y0), *path_of(key), square_of(x, y))
+    x, y, prev = h.arguments if h.name == "h" else h.arguments[1:] + h.arguments[:1]
     return (*path_of(prev), square_of(x, y))
-
-
-@lru_cache(maxsize=65536)
-def key_squares(key: clingo.Symbol) -> tuple[str, ...]:
-    """The squares of a path key ``p(Prev,X,Y)`` (ending in ``nil``), oldest first."""
-    if key == NIL:
-        return ()
-    prev, x, y = key.arguments
-    return (*key_squares(prev), square_of(x, y))
 
 
 @lru_cache(maxsize=65536)
