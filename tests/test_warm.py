@@ -1,5 +1,7 @@
 """Programs grounded once (translator/solve/warm.py) answer exactly as programs grounded with
-the position's facts, position after position, and attacks on the 32-piece start position."""
+the position's facts, position after position, and attacks on the 32-piece start position.
+Pieces that a compiled table answers (translator/compiled/) are asked of the solver here
+(``solver_only``): the kept programs answer the others (e.p., castling, brackets …)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,19 @@ import random
 import pytest
 
 from translator.catalogue.fen import parse_fen
+from translator.compiled.store import solver_only
 from translator.position import PlacedPiece, Position
 from translator.queries.attacks import AttacksQuery, attacks, batch_attacks
 from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.solve import warm
 from translator.squares import square_name
+
+
+@pytest.fixture(autouse=True)
+def _solver() -> object:
+    with solver_only():
+        yield
+
 
 FIDE = {"P": "fmWfceFifmnD", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "KisO2"}
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

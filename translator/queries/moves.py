@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
+from translator.compiled import store
+from translator.compiled.match import Board, match, square_rows
 from translator.errors import BetzaError
-from translator.facts.translate import move_facts, position_facts
-from translator.notation.syntax import Piece, parse
+from translator.facts.pieces import parse_piece, piece_facts, resolve_name
+from translator.facts.translate import position_facts
+from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position, check_side, other_side
 from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
@@ -42,55 +44,11 @@ class MovesQuery:
     castling_safety: bool = True
 
 
-@lru_cache(maxsize=4096)
-def parse_piece(text: str, reading: str = "spec") -> Piece:
-    """Parse (and check) a Betza string, or a piece name from the catalogue, as read in
-    ``reading`` (``spec``, a dialect, or ``dialect:difference``)."""
-    from translator.notation.validate import validate
-
-    try:
-        piece = parse(resolve_name(text))
-    except BetzaError as err:
-        raise _misspelt_name(text) or err from None
-    validate(piece, reading)
-    return piece
-
-
 def movers_estimate(pos: Position, movers: Sequence[Square], lean: bool = False) -> int:
     """The size estimate (translator/solve/limits.py) of one program that builds the moves
     of the pieces standing on ``movers`` (``lean``: with encodings/lean.lp)."""
     return sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect), pos.files,
                                pos.ranks, lean) for sq in movers)
-
-
-def piece_facts(type_id: int, text: str, reading: str = "spec") -> str:
-    """The facts of piece type ``type_id``: the moves of ``text`` and its reading."""
-    from translator.facts.readings import reading_facts
-
-    return move_facts(type_id, parse_piece(text, reading)) + " " + reading_facts(type_id,
-                                                                                   reading)
-
-
-def _misspelt_name(text: str) -> BetzaError | None:
-    """For text that is neither a Betza string nor a name: the names it may have meant."""
-    from translator.catalogue.pieces import near_names
-
-    stripped = text.strip()
-    if len(stripped) < 3 or not ("a" <= stripped[-1] <= "z" or " " in stripped):
-        return None
-    close = near_names(stripped)
-    if not close:
-        return None
-    return BetzaError(f"unknown piece {stripped!r} — did you mean {' or '.join(close)}?",
-                      text=text, pos=text.find(stripped))
-
-
-def resolve_name(text: str) -> str:
-    try:
-        from translator.catalogue.pieces import resolve_betza
-    except ImportError:  # the catalogue is optional for the engine
-        return text
-    return resolve_betza(text)
 
 
 def distinct(found: list[Move]) -> list[Move]:
@@ -126,6 +84,21 @@ def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     return replace(pos, pieces=pieces), origin, piece
 
 
+def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
+               ) -> list[Move] | None:
+    """The moves of the piece on ``origin`` (placed by :func:`prepare`) matched against
+    its compiled move table (translator/compiled/); None when it keeps the solver path
+    (see :func:`translator.compiled.store.route`) or the board has walls."""
+    if pos.walls:
+        return None
+    table = store.table_for(str(piece), pos.dialect, pos.files, pos.ranks, timeout=timeout)
+    if table is None:
+        return None
+    mover = pos.pieces[origin]
+    return match(square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
+                 mover.virgin)
+
+
 def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: float = 60.0,
                 max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Move] | BetzaError]:
     """Answer many ``moves`` queries with few clingo runs.
@@ -141,6 +114,10 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
             pos, origin, piece = prepare(query)
+            found = from_table(pos, origin, piece, timeout)
+            if found is not None:
+                results[i] = found
+                continue
             size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err

@@ -1,0 +1,133 @@
+"""The move tables a process keeps: compiled on first use (least recently used ones
+dropped past :data:`KEEP`), or loaded from a folder written by ``betza compile``.
+
+A piece the table cannot express (e.p., castling, the imitator, drops, relay ``x``, the
+bracket notation, the programs' readings) and a table over the row budget are answered by
+the solver position by position; :func:`route` says which way a piece goes and why.
+
+>>> route("R", "spec", 8, 8)
+'table'
+>>> route("fmWfceFifmnD", "spec", 8, 8)
+'solver: en passant'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+from translator.compiled.table import MoveTable, NotCompilable, compile_table
+from translator.errors import BetzaError, LimitError
+from translator.facts.pieces import parse_piece
+from translator.solve.engine import SolverTimeout
+
+KEEP = 256           # tables kept per process
+MAX_ROWS = 20_000    # a larger table is left to the solver (chains of many legs)
+COMPILE_TIMEOUT = 20.0
+Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
+# why a piece keeps the solver path, in words
+REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castling",
+           "imitator": "the imitator", "drop": "drops", "bracket": "the bracket notation",
+           "reading": "a program's reading"}
+
+_tables: OrderedDict[Key, MoveTable | str] = OrderedDict()
+_loaded: dict[Key, MoveTable] = {}
+_lock = threading.Lock()
+_solver_only: ContextVar[bool] = ContextVar("solver_only", default=False)
+
+
+@contextmanager
+def solver_only() -> Iterator[None]:
+    """Within this block every query keeps the solver path (the cross-check of the
+    tables, and the tests of the kept programs, translator/solve/warm.py)."""
+    token = _solver_only.set(True)
+    try:
+        yield
+    finally:
+        _solver_only.reset(token)
+
+
+def table_for(betza: str, reading: str, files: int, ranks: int, *,
+              timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
+    """The move table of the canonical string ``betza`` read in ``reading`` on the board,
+    compiled when first asked; None when the piece keeps the solver path."""
+    if _solver_only.get():
+        return None
+    key = (betza, reading, files, ranks)
+    found = _loaded.get(key)
+    if found is not None:
+        return found
+    with _lock:
+        kept = _tables.get(key)
+        if kept is not None:
+            _tables.move_to_end(key)
+    if kept is None:
+        kept = _compile(key, timeout)
+        if kept is None:   # out of time: not remembered, a later query tries again
+            return None
+        with _lock:
+            _tables[key] = kept
+            while len(_tables) > KEEP:
+                _tables.popitem(last=False)
+    return kept if isinstance(kept, MoveTable) else None
+
+
+def _compile(key: Key, timeout: float) -> MoveTable | str | None:
+    betza, reading, files, ranks = key
+    try:
+        return compile_table(betza, files, ranks, reading,
+                             timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
+    except NotCompilable as err:
+        return REASONS.get(err.reason, err.reason)
+    except SolverTimeout:
+        return None
+    except LimitError:
+        return "a table over the size budget"
+
+
+def route(betza: str, reading: str, files: int, ranks: int) -> str:
+    """``"table"``, or ``"solver: "`` and the reason the piece keeps the solver path."""
+    table = table_for(betza, reading, files, ranks)
+    if table is not None:
+        return "table"
+    kept = _tables.get((betza, reading, files, ranks))
+    return f"solver: {kept if isinstance(kept, str) else 'compiling ran out of time'}"
+
+
+def file_name(table: MoveTable) -> str:
+    """A file name for the table: readable where it can be, unique always."""
+    digest = hashlib.sha1(f"{table.betza}|{table.reading}".encode()).hexdigest()[:10]
+    safe = "".join(ch if ch.isalnum() else "_" for ch in table.betza)[:40]
+    return f"{safe}-{table.reading}-{table.files}x{table.ranks}-{digest}.json"
+
+
+def save(table: MoveTable, folder: Path) -> Path:
+    """Write ``table`` into ``folder`` (docs/tables.md); the path written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file_name(table)
+    path.write_text(json.dumps(table.as_json(), separators=(",", ":")) + "\n")
+    return path
+
+
+def load(folder: str | Path) -> int:
+    """Keep every table of ``folder`` (files ``*.json`` of docs/tables.md) for the rest of
+    the process; how many were loaded. A file that is not a table is a one-line error."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise BetzaError(f"--tables: {folder} is not a folder")
+    count = 0
+    for item in sorted(path.glob("*.json")):
+        try:
+            table = MoveTable.from_json(json.loads(item.read_text()))
+            table.betza = str(parse_piece(table.betza, table.reading))
+        except (OSError, ValueError, KeyError, TypeError, BetzaError) as err:
+            raise BetzaError(f"--tables: {item.name} is not a move table ({err})") from None
+        _loaded[(table.betza, table.reading, table.files, table.ranks)] = table
+        count += 1
+    return count

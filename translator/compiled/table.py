@@ -1,0 +1,292 @@
+"""A piece's move table: every path it can take from a start square, with what the path
+needs of the board, compiled once by the solver (encodings/table.lp).
+
+Each :class:`Row` is one path: the squares where its legs end, its side effects, and its
+condition, a conjunction of "this square holds that" (empty, a friend, an enemy, a royal
+or non-royal enemy, any piece) and "the piece has not moved". Squares are offsets from the
+start square. A table computed once, from the centre of a board twice as large, serves
+every start square: a row applies where every square it names is on the board. Moves that
+wrap round the board's edges or whose range depends on the rank (``*``) are compiled per
+start square instead (``local``).
+
+>>> table = compile_table("fcafmF", 8, 8)
+>>> [(row.path, row.captures, row.need["enemy"], row.need["empty"]) for row in table.rows]
+[((0, 0), (-1, 1), (-2, 2)), ((-1, 1),), ((-1, 1),), ((-2, 2),)),
+ ((0, 0), (1, 1), (2, 2)), ((1, 1),), ((1, 1),), ((2, 2),))]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import clingo
+
+from translator.errors import BetzaError
+from translator.squares import Square
+
+Offset = tuple[int, int]
+# the literals of encodings/condpaths.lp and the names of the table's conditions
+NEEDS = {"e": "empty", "f": "friend", "x": "enemy", "xn": "nonroyal_enemy",
+         "xk": "royal_enemy", "o": "piece"}
+NEED_NAMES = tuple(NEEDS.values())
+SCHEMA = "betza-kb/move-table/1"
+
+
+class NotCompilable(Exception):
+    """The piece's moves depend on more than the squares of their paths (e.p., castling
+    safety, the imitator, drops, relay ``x``), or on a reading or notation the table
+    encoding does not cover; ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, eq=False)
+class Row:
+    """One path: move number, leg ends (offsets, the start ``(0, 0)`` first), side
+    effects, and the condition on the squares it looks at (``need``: a tuple of offsets
+    per name of :data:`NEED_NAMES`; ``unmoved``: the piece must not have moved)."""
+
+    move: int
+    path: tuple[Offset, ...]
+    captures: tuple[Offset, ...] = ()
+    unloads: tuple[tuple[Offset, Offset], ...] = ()
+    ep_rights: tuple[Offset, ...] = ()
+    need: dict[str, tuple[Offset, ...]] = field(default_factory=dict)
+    unmoved: bool = False
+
+    @property
+    def to(self) -> Offset:
+        return self.path[-1]
+
+    def squares(self) -> set[Offset]:
+        """Every square the row names (where it must fit on the board)."""
+        named = set(self.path) | set(self.captures) | set(self.ep_rights)
+        for unload in self.unloads:
+            named.update(unload)
+        for offsets in self.need.values():
+            named.update(offsets)
+        return named
+
+    def as_json(self) -> dict[str, Any]:
+        """The row of the table schema (docs/tables.md)."""
+        out: dict[str, Any] = {"move": self.move, "path": [list(o) for o in self.path],
+                               "captures": [list(o) for o in self.captures]}
+        if self.unloads:
+            out["unloads"] = [[list(a), list(b)] for a, b in self.unloads]
+        if self.ep_rights:
+            out["ep_rights"] = [list(o) for o in self.ep_rights]
+        out["need"] = {name: [list(o) for o in self.need.get(name, ())]
+                       for name in NEED_NAMES if self.need.get(name)}
+        if self.unmoved:
+            out["need"]["unmoved"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Row:
+        def offs(items: list[list[int]]) -> tuple[Offset, ...]:
+            return tuple((int(a), int(b)) for a, b in items)
+
+        need = data.get("need", {})
+        return cls(int(data["move"]), offs(data["path"]), offs(data.get("captures", [])),
+                   tuple((offs([a])[0], offs([b])[0]) for a, b in data.get("unloads", [])),
+                   offs(data.get("ep_rights", [])),
+                   {name: offs(need[name]) for name in NEED_NAMES if need.get(name)},
+                   bool(need.get("unmoved", False)))
+
+
+@dataclass(eq=False)
+class MoveTable:
+    """The rows of a piece on a board: ``rows`` serve every start square (where they fit);
+    a ``local`` table has its rows per start square instead (``starts``)."""
+
+    betza: str
+    reading: str
+    files: int
+    ranks: int
+    rows: list[Row] = field(default_factory=list)
+    local: bool = False
+    starts: dict[Square, list[Row]] = field(default_factory=dict)
+
+    def rows_from(self, origin: Square) -> list[Row]:
+        """The rows that apply to a piece on ``origin`` (White's view)."""
+        if self.local:
+            return self.starts.get(origin, [])
+        return [row for row in self.rows if all(
+            0 <= origin[0] + dx < self.files and 0 <= origin[1] + dy < self.ranks
+            for dx, dy in _named(row))]
+
+    @property
+    def size(self) -> int:
+        return len(self.rows) + sum(len(rows) for rows in self.starts.values())
+
+    def as_json(self) -> dict[str, Any]:
+        from translator.squares import square_name
+
+        out: dict[str, Any] = {"schema": SCHEMA, "betza": self.betza, "reading": self.reading,
+                               "board": [self.files, self.ranks], "local": self.local}
+        if self.local:
+            out["starts"] = {square_name(sq): [r.as_json() for r in rows]
+                             for sq, rows in sorted(self.starts.items())}
+        else:
+            out["rows"] = [r.as_json() for r in self.rows]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MoveTable:
+        from translator.squares import square_coords
+
+        if data.get("schema") != SCHEMA:
+            raise BetzaError(f"not a move table of schema {SCHEMA}")
+        files, ranks = (int(n) for n in data["board"])
+        table = cls(str(data["betza"]), str(data.get("reading", "spec")), files, ranks,
+                    local=bool(data.get("local", False)))
+        if table.local:
+            table.starts = {square_coords(sq): [Row.from_json(r) for r in rows]
+                            for sq, rows in data["starts"].items()}
+        else:
+            table.rows = [Row.from_json(r) for r in data["rows"]]
+        return table
+
+
+@lru_cache(maxsize=65536)
+def _named(row: Row) -> frozenset[Offset]:
+    return frozenset(row.squares())
+
+
+def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
+                  timeout: float = 60.0, max_atoms: int | None = None,
+                  max_rows: int | None = None) -> MoveTable:
+    """The move table of the piece ``text`` (a Betza string or a catalogue name) on a board
+    of ``files`` x ``ranks``, derived by encodings/table.lp. Raises
+    :class:`NotCompilable` for pieces the table cannot express and for tables over
+    ``max_rows`` rows; a grounding over ``max_atoms`` is refused (a ``LimitError``)."""
+    from translator.facts.pieces import parse_piece, piece_facts
+    from translator.solve import engine
+    from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+
+    piece = parse_piece(text, reading)
+    canonical = str(piece)
+    facts = piece_facts(1, canonical, reading)
+    deadline = time.monotonic() + timeout
+    budget = DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms
+    check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
+    centre = (files - 1, ranks - 1)
+    program = engine.ground("table.lp", facts + f" board(0,{2 * files - 1},{2 * ranks - 1})."
+                            f" start(0,{centre[0]},{centre[1]}). centre(0).",
+                            deadline=deadline, timeout=timeout)
+    shown = _shown(program.ctl, deadline, timeout)
+    table = MoveTable(canonical, reading, files, ranks)
+    if any(sym.name == "local" for sym in shown):
+        table.local = True
+        squares = [(x, y) for x in range(files) for y in range(ranks)]
+        check_size(piece, files, ranks, budget, times=len(squares))
+        facts += " ".join(f" board({q},{files},{ranks}). start({q},{x},{y})."
+                          for q, (x, y) in enumerate(squares, 1))
+        program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
+        shown = _shown(program.ctl, deadline, timeout)
+    starts = [centre] if not table.local else [(x, y) for x in range(files)
+                                               for y in range(ranks)]
+    read_rows(shown, table, starts, max_rows)
+    return table
+
+
+def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:
+    from translator.solve import engine
+
+    symbols: list[clingo.Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        symbols[:] = model.symbols(shown=True)
+
+    engine.solve(ctl, deadline=deadline, what="compiling the move table", timeout=timeout,
+                 on_model=on_model)
+    for sym in symbols:
+        if sym.name == "nocanon":
+            raise NotCompilable(sym.arguments[0].name)
+    return symbols
+
+
+def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square],
+              max_rows: int | None) -> None:
+    """Fill ``table`` with the shown ``row/5`` atoms; queries are numbered as ``starts``
+    (query 0 the centre of the doubled board, or 1, 2 … the squares of a local table)."""
+    count = 0
+    for sym in shown:
+        if sym.name != "row":
+            continue
+        q, m, h, e, c = sym.arguments
+        origin = starts[q.number - (1 if table.local else 0)]
+        row = row_of(m.number, h, e, c, origin)
+        if row is None:
+            continue
+        count += 1
+        if max_rows is not None and count > max_rows:
+            raise NotCompilable(f"more than {max_rows} rows")
+        if table.local:
+            table.starts.setdefault(origin, []).append(row)
+        else:
+            table.rows.append(row)
+    for rows in [table.rows, *table.starts.values()]:
+        rows.sort(key=_row_order)
+
+
+def _row_order(row: Row) -> tuple[Any, ...]:
+    return (row.to, row.path, row.captures, row.unloads, row.ep_rights, row.move,
+            sorted(row.need.items()), row.unmoved)
+
+
+def row_of(move: int, h: clingo.Symbol, e: clingo.Symbol, c: clingo.Symbol, origin: Square
+           ) -> Row | None:
+    """The row of a shown path, its squares as offsets from ``origin``; None when its
+    condition contradicts itself (a square that must hold two different things)."""
+    ox, oy = origin
+
+    def off(x: clingo.Symbol, y: clingo.Symbol) -> Offset:
+        return x.number - ox, y.number - oy
+
+    path: list[Offset] = []
+    while h.name == "h":
+        x, y, h = h.arguments
+        path.append(off(x, y))
+    captures: list[Offset] = []
+    unloads: list[tuple[Offset, Offset]] = []
+    rights: list[Offset] = []
+    while e.name != "nil":
+        args = e.arguments
+        if e.name == "u":
+            unloads.append((off(args[0], args[1]), off(args[2], args[3])))
+        elif args[0].name == "cap":
+            captures.append(off(args[1], args[2]))
+        elif args[0].name == "ep":
+            rights.append(off(args[1], args[2]))
+        e = args[-1]
+    states: dict[Offset, frozenset[str]] = {}
+    unmoved = False
+    while c.name == "c":
+        x, y, lit, c = c.arguments
+        if lit.name == "v":
+            unmoved = True
+            continue
+        allowed = states.get(off(x, y), ALL) & ALLOWED[lit.name]
+        if not allowed:
+            return None
+        states[off(x, y)] = allowed
+    need: dict[str, list[Offset]] = {}
+    for square, allowed in sorted(states.items()):
+        need.setdefault(NEED_OF[allowed], []).append(square)
+    return Row(move, tuple(reversed(path)), tuple(reversed(captures)),
+               tuple(reversed(unloads)), tuple(dict.fromkeys(reversed(rights))),
+               {name: tuple(sqs) for name, sqs in need.items()}, unmoved)
+
+
+# a square's state: Empty, Friend, non-royal enemy (X), royal enemy (K)
+ALL = frozenset("EFXK")
+ALLOWED = {"e": frozenset("E"), "f": frozenset("F"), "x": frozenset("XK"),
+           "xn": frozenset("X"), "xk": frozenset("K"), "o": frozenset("FXK")}
+# every intersection of literals is again one literal (or empty)
+NEED_OF = {states: NEEDS[lit] for lit, states in ALLOWED.items()}
