@@ -58,13 +58,18 @@ class Board:
 MaskRow = tuple[int, int, int, int, int, int, int, bool, Move]
 
 
+def turned(square: Square, files: int, ranks: int, side: str) -> Square:
+    """The square as White sees it: Black's board is White's turned round."""
+    return (files - 1 - square[0], ranks - 1 - square[1]) if side == "black" else square
+
+
 @lru_cache(maxsize=8192)
 def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
     """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
     files, ranks = table.files, table.ranks
 
     def turn(sq: Square) -> Square:
-        return (files - 1 - sq[0], ranks - 1 - sq[1]) if side == "black" else sq
+        return turned(sq, files, ranks, side)
 
     start = turn(origin)
     moves: dict[tuple[object, ...], list[tuple[tuple[object, ...], Move, Row]]] = {}

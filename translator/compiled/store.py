@@ -22,13 +22,20 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from translator.compiled.table import MoveTable, NotCompilable, compile_table
+from translator.compiled.table import MoveTable, NotCompilable, add_squares, compile_table
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
 from translator.solve.engine import SolverTimeout
+from translator.solve.limits import estimated_atoms
+from translator.squares import Square
 
 KEEP = 256           # tables kept per process
 MAX_ROWS = 20_000    # a larger table is left to the solver (chains of many legs)
+# a piece whose paths would ground more (the size estimate of translator/solve/limits.py
+# on the board twice as large) is compiled square by square, and over it on the real
+# board it keeps the solver path: aaaK (4,700 rows, 0.9 s to compile on 8x8) is answered
+# faster by lean.lp position by position (0.2 s), maWW (950 rows, 0.15 s) by its table
+TABLE_ATOMS = 200_000
 COMPILE_TIMEOUT = 20.0
 Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
 # why a piece keeps the solver path, in words
@@ -56,7 +63,8 @@ def solver_only() -> Iterator[None]:
 def table_for(betza: str, reading: str, files: int, ranks: int, *,
               timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
     """The move table of the canonical string ``betza`` read in ``reading`` on the board,
-    compiled when first asked; None when the piece keeps the solver path."""
+    compiled when first asked (a local table without its squares: see :func:`table_at`);
+    None when the piece keeps the solver path."""
     if _solver_only.get():
         return None
     key = (betza, reading, files, ranks)
@@ -71,24 +79,60 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
         kept = _compile(key, timeout)
         if kept is None:   # out of time: not remembered, a later query tries again
             return None
-        with _lock:
-            _tables[key] = kept
-            while len(_tables) > KEEP:
-                _tables.popitem(last=False)
+        _keep(key, kept)
     return kept if isinstance(kept, MoveTable) else None
 
 
-def _compile(key: Key, timeout: float) -> MoveTable | str | None:
-    betza, reading, files, ranks = key
+def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,
+             timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
+    """:func:`table_for`, with the rows from ``square`` (White's view) compiled."""
+    table = table_for(betza, reading, files, ranks, timeout=timeout)
+    if table is None or not table.local or square in table.starts:
+        return table
     try:
-        return compile_table(betza, files, ranks, reading,
-                             timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
-    except NotCompilable as err:
-        return REASONS.get(err.reason, err.reason)
+        add_squares(table, [square], timeout=min(timeout, COMPILE_TIMEOUT),
+                    max_rows=MAX_ROWS)
     except SolverTimeout:
         return None
-    except LimitError:
+    except (NotCompilable, LimitError) as err:
+        _keep((betza, reading, files, ranks), _reason(err))
+        return None
+    return table
+
+
+def _keep(key: Key, kept: MoveTable | str) -> None:
+    with _lock:
+        _tables[key] = kept
+        _tables.move_to_end(key)
+        while len(_tables) > KEEP:
+            _tables.popitem(last=False)
+
+
+def _compile(key: Key, timeout: float) -> MoveTable | str | None:
+    """A whole board's table where the piece's paths are few; a local table compiled
+    square by square where they are many only on the doubled board; else the reason
+    it keeps the solver path (None: out of time)."""
+    betza, reading, files, ranks = key
+    piece = parse_piece(betza, reading)
+    if estimated_atoms(piece, 2 * files - 1, 2 * ranks - 1) <= TABLE_ATOMS:
+        squares = None
+    elif estimated_atoms(piece, files, ranks) <= TABLE_ATOMS:
+        squares = []
+    else:
         return "a table over the size budget"
+    try:
+        return compile_table(betza, files, ranks, reading, squares=squares, lazy=True,
+                             timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
+    except SolverTimeout:
+        return None
+    except (NotCompilable, LimitError) as err:
+        return _reason(err)
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, NotCompilable):
+        return REASONS.get(err.reason, err.reason)
+    return "a table over the size budget"
 
 
 def route(betza: str, reading: str, files: int, ranks: int) -> str:

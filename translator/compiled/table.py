@@ -10,9 +10,10 @@ wrap round the board's edges or whose range depends on the rank (``*``) are comp
 start square instead (``local``).
 
 >>> table = compile_table("fcafmF", 8, 8)
->>> [(row.path, row.captures, row.need["enemy"], row.need["empty"]) for row in table.rows]
-[((0, 0), (-1, 1), (-2, 2)), ((-1, 1),), ((-1, 1),), ((-2, 2),)),
- ((0, 0), (1, 1), (2, 2)), ((1, 1),), ((1, 1),), ((2, 2),))]
+>>> for row in table.rows:
+...     print(row.path, row.captures, row.need)
+((0, 0), (-1, 1), (-2, 2)) ((-1, 1),) {'empty': ((-2, 2),), 'enemy': ((-1, 1),)}
+((0, 0), (1, 1), (2, 2)) ((1, 1),) {'empty': ((2, 2),), 'enemy': ((1, 1),)}
 """
 
 from __future__ import annotations
@@ -159,40 +160,70 @@ def _named(row: Row) -> frozenset[Offset]:
 
 
 def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
+                  squares: list[Square] | None = None, lazy: bool = False,
                   timeout: float = 60.0, max_atoms: int | None = None,
                   max_rows: int | None = None) -> MoveTable:
     """The move table of the piece ``text`` (a Betza string or a catalogue name) on a board
-    of ``files`` x ``ranks``, derived by encodings/table.lp. Raises
-    :class:`NotCompilable` for pieces the table cannot express and for tables over
-    ``max_rows`` rows; a grounding over ``max_atoms`` is refused (a ``LimitError``)."""
-    from translator.facts.pieces import parse_piece, piece_facts
-    from translator.solve import engine
+    of ``files`` x ``ranks``, derived by encodings/table.lp: from the centre of a board
+    twice as large (one set of rows for every start square), or, with ``squares``, from
+    those start squares of the board (a local table that holds only them). A piece whose
+    rows depend on the start square (wrapping, curling, ``*``) is always compiled per
+    square, every square when none are given (none with ``lazy``: the caller adds them
+    with :func:`add_squares`). Raises :class:`NotCompilable` for pieces
+    the table cannot express and for tables over ``max_rows`` rows; a grounding over
+    ``max_atoms`` is refused (a ``LimitError``)."""
+    from translator.facts.pieces import parse_piece
     from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 
     piece = parse_piece(text, reading)
-    canonical = str(piece)
-    facts = piece_facts(1, canonical, reading)
+    table = MoveTable(str(piece), reading, files, ranks)
     deadline = time.monotonic() + timeout
     budget = DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms
-    check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
-    centre = (files - 1, ranks - 1)
-    program = engine.ground("table.lp", facts + f" board(0,{2 * files - 1},{2 * ranks - 1})."
-                            f" start(0,{centre[0]},{centre[1]}). centre(0).",
-                            deadline=deadline, timeout=timeout)
-    shown = _shown(program.ctl, deadline, timeout)
-    table = MoveTable(canonical, reading, files, ranks)
-    if any(sym.name == "local" for sym in shown):
-        table.local = True
-        squares = [(x, y) for x in range(files) for y in range(ranks)]
-        check_size(piece, files, ranks, budget, times=len(squares))
-        facts += " ".join(f" board({q},{files},{ranks}). start({q},{x},{y})."
-                          for q, (x, y) in enumerate(squares, 1))
-        program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
-        shown = _shown(program.ctl, deadline, timeout)
-    starts = [centre] if not table.local else [(x, y) for x in range(files)
-                                               for y in range(ranks)]
-    read_rows(shown, table, starts, max_rows)
+    if squares is None:
+        check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
+        centre = (files - 1, ranks - 1)
+        shown = _run(table, f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{centre[0]},"
+                            f"{centre[1]}). centre(0).", deadline, timeout)
+        if not any(sym.name == "local" for sym in shown):
+            read_rows(shown, table, [centre], max_rows)
+            return table
+        squares = [] if lazy else [(x, y) for x in range(files) for y in range(ranks)]
+    table.local = True
+    add_squares(table, squares, timeout=deadline - time.monotonic(), max_atoms=budget,
+                max_rows=max_rows)
     return table
+
+
+def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.0,
+                max_atoms: int | None = None, max_rows: int | None = None) -> None:
+    """Compile the rows of a local ``table`` from ``squares`` too."""
+    from translator.facts.pieces import parse_piece
+    from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+
+    if not squares:
+        return
+    files, ranks = table.files, table.ranks
+    check_size(parse_piece(table.betza, table.reading), files, ranks,
+               DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
+    deadline = time.monotonic() + timeout
+    shown = _run(table, " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). "
+                                 f"onsquare({q})." for q, (x, y) in enumerate(squares)),
+                 deadline, timeout)
+    found = MoveTable(table.betza, table.reading, files, ranks, local=True)
+    read_rows(shown, found, squares, max_rows)
+    for square in squares:
+        table.starts[square] = found.starts.get(square, [])
+
+
+def _run(table: MoveTable, facts: str, deadline: float, timeout: float
+         ) -> list[clingo.Symbol]:
+    """The shown atoms of table.lp for ``table``'s piece and the query ``facts``."""
+    from translator.facts.pieces import piece_facts
+    from translator.solve import engine
+
+    program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
+                            + facts, deadline=deadline, timeout=timeout)
+    return _shown(program.ctl, deadline, timeout)
 
 
 def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:
@@ -213,14 +244,14 @@ def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.
 
 def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square],
               max_rows: int | None) -> None:
-    """Fill ``table`` with the shown ``row/5`` atoms; queries are numbered as ``starts``
-    (query 0 the centre of the doubled board, or 1, 2 … the squares of a local table)."""
+    """Fill ``table`` with the shown ``row/5`` atoms of queries 0, 1 … (from ``starts``:
+    the centre of the doubled board, or the squares of a local table)."""
     count = 0
     for sym in shown:
         if sym.name != "row":
             continue
         q, m, h, e, c = sym.arguments
-        origin = starts[q.number - (1 if table.local else 0)]
+        origin = starts[q.number]
         row = row_of(m.number, h, e, c, origin)
         if row is None:
             continue
@@ -281,7 +312,7 @@ def row_of(move: int, h: clingo.Symbol, e: clingo.Symbol, c: clingo.Symbol, orig
         need.setdefault(NEED_OF[allowed], []).append(square)
     return Row(move, tuple(reversed(path)), tuple(reversed(captures)),
                tuple(reversed(unloads)), tuple(dict.fromkeys(reversed(rights))),
-               {name: tuple(sqs) for name, sqs in need.items()}, unmoved)
+               {name: tuple(need[name]) for name in NEED_NAMES if name in need}, unmoved)
 
 
 # a square's state: Empty, Friend, non-royal enemy (X), royal enemy (K)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from translator.compiled import store
-from translator.compiled.match import Board, match, square_rows
+from translator.compiled.match import Board, match, square_rows, turned
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece, piece_facts, resolve_name
 from translator.facts.translate import position_facts
@@ -91,10 +91,11 @@ def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.
     (see :func:`translator.compiled.store.route`) or the board has walls."""
     if pos.walls:
         return None
-    table = store.table_for(str(piece), pos.dialect, pos.files, pos.ranks, timeout=timeout)
+    mover = pos.pieces[origin]
+    table = store.table_at(str(piece), pos.dialect, pos.files, pos.ranks,
+                           turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout)
     if table is None:
         return None
-    mover = pos.pieces[origin]
     return match(square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
                  mover.virgin)
 
