@@ -93,21 +93,22 @@ def test_batch_attacks_line():
 
 
 def test_an_attacks_query_over_its_budget_is_refused_and_the_others_are_answered():
-    # a queen on d1 and a knight on g1 attack d4/f3; with a budget of 10 atoms the first
-    # line is refused before grounding, the second (default budget) is answered
-    pos = {"fen": "8/8/8/8/8/8/8/3Q2N1 w - - 0 1", "pieces": "Q:Q,N:N"}
+    # pawns on c3 and e2 and a knight on g1 attack d4/f3; with a budget of 10 atoms the
+    # first line is refused before grounding (the pawns' e.p. moves keep the solver path;
+    # the knight's table grounds nothing), the second (default budget) is answered
+    pos = {"fen": "8/8/8/8/8/2P5/4P3/6N1 w - - 0 1", "pieces": "P:fmWfceFifmnD,N:N"}
     lines = [json.dumps({"query": "attacks", "square": "d4", "max_atoms": 10, **pos}),
              json.dumps({"query": "attacks", "square": "f3", **pos})]
     refused, answered = answer_group(lines)
     assert refused["ok"] is False and "max_atoms" in refused["error"]
-    assert {a["from"] for a in answered["attackers"]} == {"d1", "g1"}
+    assert {a["from"] for a in answered["attackers"]} == {"e2", "g1"}
 
 
 def test_the_attacks_command_takes_the_limits(capsys):
     from translator.cli.main import main
 
-    status = main(["attacks", "d4", "--fen", "8/8/8/8/8/8/8/3Q4 w", "--pieces", "Q:Q",
-                   "--max-atoms", "10"])
+    status = main(["attacks", "d4", "--fen", "8/8/8/8/8/2P5/8/8 w", "--pieces",
+                   "P:fmWfceFifmnD", "--max-atoms", "10"])
     assert status == 2
     assert "--max-atoms" in capsys.readouterr().err
 

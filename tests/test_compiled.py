@@ -20,8 +20,8 @@ from translator.position import PlacedPiece, Position
 from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.squares import square_name
 
-# the strings of the spec's decisions (README.md of the spec) and of dialects.md that the
-# spec reading accepts, brackets left out (they keep the solver path)
+# the strings of the spec's decisions (README.md of the spec), of brackets.md and of
+# dialects.md that the spec reading accepts
 SPEC_EXAMPLES = [
     "A", "AA", "B", "C", "C0", "DD", "DY", "DmpafyafsW", "F", "FF", "FX", "FafsF", "FyafsF",
     "G", "H", "J", "K", "KaKaaK", "L", "N0", "NN", "Q", "R", "R3", "R4", "RB", "W4", "WF",
@@ -33,7 +33,11 @@ SPEC_EXAMPLES = [
     "mafW", "mafsF2", "mafsW", "mafsmcW", "maiN", "masR4", "masW3", "mpafN", "nA", "nAnD",
     "nD", "nH", "nN", "npDD", "pDD", "pR4", "pW3", "pafK", "pafR4", "rfN", "rlbK", "rvK",
     "rvN", "sjD", "vFyafsF", "vN", "vlN", "vrK", "vrN", "yabFF", "yafF", "yafN0", "yafW",
-    "yafsF", "yafsW", "yalmarW", "yasW", "fmWfcF", "mRcpR", "gQ", "fcafmF", "RaisR", "cpR"]
+    "yafsF", "yafsW", "yalmarW", "yasW", "fmWfcF", "mRcpR", "gQ", "fcafmF", "RaisR", "cpR",
+    "K[F?R]", "W[F-B]", "[A-B]", "[A?B]", "[A?R]", "[D-A]", "[D?B]", "[F-W-W-R]", "[F?R2]",
+    "[F?R]", "[F?R][W?B]", "[F?cR]", "[F?fsR]", "[F?mR]", "[F?sB]", "[W-W-F]", "[W-sR]",
+    "[W?B]", "[W?sR]", "[cF?R]", "[fW?B]", "[mF?cR]", "[vW?B]", "b[W?B]", "f[F?R]",
+    "fr[W?B]", "fs[F?R]", "s[F?R]", "s[W?B]", "v[F?R]", "v[W?B]", "N[W?B]", "[W?cB]"]
 
 
 def random_position(rng: random.Random, files: int, ranks: int, origin: tuple[int, int],
@@ -127,7 +131,7 @@ def test_pieces_that_keep_the_solver_path_say_why() -> None:
     assert route("R", "spec", 8, 8) == "table"
     assert route("fmWfceFifmnD", "spec", 8, 8) == "solver: en passant"
     assert route("KisO2", "spec", 8, 8) == "solver: castling"
-    assert route("[F?R]", "spec", 8, 8) == "solver: the bracket notation"
+    assert route("[F?R]", "spec", 8, 8) == "table"
     assert route("mafsW", "xboard", 8, 8) == "solver: a program's reading"
 
 

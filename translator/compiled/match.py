@@ -53,9 +53,10 @@ class Board:
 
 
 # one row as masks: (group, empty, piece, friend, enemy, royal enemy, non-royal enemy,
-# unmoved, move); rows of a group (one destination with one set of side effects) come
-# together, the least path first, so the first that holds is the move an answer shows
-MaskRow = tuple[int, int, int, int, int, int, int, bool, Move]
+# unmoved, move, the move's number in the string, the destination's bit); rows of a group
+# (one destination with one set of side effects) come together, the least path first, so
+# the first that holds is the move an answer shows
+MaskRow = tuple[int, int, int, int, int, int, int, bool, Move, int, int]
 
 
 def turned(square: Square, files: int, ranks: int, side: str) -> Square:
@@ -94,7 +95,7 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
             piece = enemy | masks.get("friend", 0) | masks.get("piece", 0)
             out.append((group, masks.get("empty", 0), piece, masks.get("friend", 0), enemy,
                         masks.get("royal_enemy", 0), masks.get("nonroyal_enemy", 0),
-                        row.unmoved, move))
+                        row.unmoved, move, row.move, _mask([at(row.to)], files)))
     return tuple(out)
 
 
@@ -112,18 +113,63 @@ def _move(legs: tuple[str, ...], captures: tuple[str, ...],
     return Move(legs[-1], legs, captures, unloads, rights)
 
 
+def holds(row: MaskRow, board: Board, virgin: bool) -> bool:
+    """Whether the row's condition holds on ``board`` (``virgin``: the piece has not
+    moved)."""
+    _, empty, piece, friend, enemy, king, commoner, unmoved, *_ = row
+    occupied = board.occupied
+    return not (occupied & empty or occupied & piece != piece or friend & board.enemies
+                or enemy & board.friends or board.royal & king != king
+                or commoner & board.royal or (unmoved and not virgin))
+
+
 def match(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> list[Move]:
     """The moves whose rows hold on ``board`` (one per destination and side effects: the
     least path), in the order of an answer."""
-    occupied, friends, enemies, royal = board.occupied, board.friends, board.enemies, \
-        board.royal
     found: list[Move] = []
     done = -1
-    for group, empty, piece, friend, enemy, king, commoner, unmoved, move in rows:
-        if group == done or occupied & empty or occupied & piece != piece \
-                or friend & enemies or enemy & friends or royal & king != king \
-                or commoner & royal or (unmoved and not virgin):
-            continue
-        done = group
-        found.append(move)
+    for row in rows:
+        if row[0] != done and holds(row, board, virgin):
+            done = row[0]
+            found.append(row[8])
+    # (the least path of a group is not always the one that holds: order as an answer)
+    found.sort(key=_order)
     return found
+
+
+def _order(move: Move) -> tuple[object, ...]:
+    return move.order_key
+
+
+def made(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> dict[str, set[int]]:
+    """Per destination, the numbers of the string's moves that end a move there (any
+    path that holds, not only the one an answer shows)."""
+    out: dict[str, set[int]] = {}
+    for row in rows:
+        if holds(row, board, virgin):
+            out.setdefault(row[8].to, set()).add(row[9])
+    return out
+
+
+def might(rows: tuple[MaskRow, ...], board: Board, virgin: bool
+          ) -> dict[str, dict[str, set[int]]]:
+    """Per square a move ends on, the numbers of the string's moves that would end there
+    were only that square otherwise: ``"cap"`` (it is empty; an enemy there would be
+    captured) or ``"mov"`` (an enemy stands there; were it empty the piece would move
+    there). The rest of the position stays as it is."""
+    out: dict[str, dict[str, set[int]]] = {}
+    for row in rows:
+        move, part, bit = row[8], row[9], row[10]
+        if board.friends & bit:
+            continue
+        if board.enemies & bit:
+            what, other = "mov", Board(board.occupied & ~bit, board.friends,
+                                       board.enemies & ~bit, board.royal & ~bit)
+            wanted = move.to not in move.captures
+        else:
+            what, other = "cap", Board(board.occupied | bit, board.friends,
+                                       board.enemies | bit, board.royal)
+            wanted = move.to in move.captures
+        if wanted and holds(row, other, virgin):
+            out.setdefault(move.to, {}).setdefault(what, set()).add(part)
+    return out

@@ -114,6 +114,7 @@ def _compile(key: Key, timeout: float) -> MoveTable | str | None:
     it keeps the solver path (None: out of time)."""
     betza, reading, files, ranks = key
     piece = parse_piece(betza, reading)
+    squares: list[Square] | None
     if estimated_atoms(piece, 2 * files - 1, 2 * ranks - 1) <= TABLE_ATOMS:
         squares = None
     elif estimated_atoms(piece, files, ranks) <= TABLE_ATOMS:

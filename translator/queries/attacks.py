@@ -20,6 +20,7 @@ from translator.queries.moves import (
     Move,
     chunks,
     distinct,
+    from_table,
     movers_estimate,
     parse_piece,
     solve_positions,
@@ -90,15 +91,20 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0,
     owner: list[int] = []
     for i, query in enumerate(queries):
         try:
-            subs = _subqueries(query)
+            subs = []
+            for pos, movers, square in _subqueries(query):
+                rest = [sq for sq in movers if not _from_table(pos, sq, square, results[i],
+                                                                timeout)]
+                subs.append((pos, rest, square))
             sizes = [movers_estimate(pos, movers, lean=True) for pos, movers, _ in subs]
             refuse_over(sum(sizes), max_atoms)
         except BetzaError as err:
             results[i] = err
             continue
         for (pos, movers, (x, y)), size in zip(subs, sizes, strict=True):
-            items.append((len(items), pos, movers, [("target", x, y)], size))
-            owner.append(i)
+            if movers:
+                items.append((len(items), pos, movers, [("target", x, y)], size))
+                owner.append(i)
     found: dict[int, list[tuple[Square, Move]]] = {}
     for chunk in chunks(items, max_atoms):
         try:
@@ -121,6 +127,21 @@ def batch_attacks(queries: Sequence[AttacksQuery], timeout: float = 60.0,
         if isinstance(r, list):
             r.sort(key=lambda a: (a.square[0], int(a.square[1:])))
     return results
+
+
+def _from_table(pos: Position, origin: Square, target: Square, into: Any,
+                timeout: float) -> bool:
+    """Add to ``into`` the piece on ``origin`` with its moves that capture on ``target``,
+    matched against its compiled table; False when it keeps the solver path."""
+    pc = pos.pieces[origin]
+    found = from_table(pos, origin, parse_piece(pc.betza or "", pos.dialect), timeout)
+    if found is None:
+        return False
+    name = square_name(target)
+    hits = tuple(m for m in found if name in m.captures)
+    if hits and isinstance(into, list):
+        into.append(Attacker(square_name(origin), pc.side, pc.betza or "", pc.letter, hits))
+    return True
 
 
 def attacks(square: str, position: Position, *, by: str | None = None,

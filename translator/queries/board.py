@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from translator.compiled.match import made, match, might
 from translator.errors import BetzaError
 from translator.notation.syntax import Piece
 from translator.position import Position
-from translator.queries.moves import MovesQuery, chunks, prepare, solve_chunk
+from translator.queries.moves import MovesQuery, chunks, prepare, solve_chunk, table_rows
 from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
@@ -76,6 +77,14 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             pos, origin, piece = prepare(query)
+            tabled = table_rows(pos, origin, piece, timeout)
+            if tabled is not None:
+                results[i] = _assemble(pos, origin, piece, match(*tabled),
+                                       {sq: {p - 1 for p in ps}
+                                        for sq, ps in made(*tabled).items()},
+                                       {sq: {k: {p - 1 for p in ps} for k, ps in what.items()}
+                                        for sq, what in might(*tabled).items()})
+                continue
             check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err
@@ -97,23 +106,32 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
             by_query.setdefault(sym.arguments[0].number, []).append(sym)
         for i, pos, origin, _ in chunk:
             results[i] = _assemble(pos, origin, pieces[i], found.get(i, []),
-                                   by_query.get(i, []))
+                                   *_shown(by_query.get(i, [])))
     return results
 
 
-def _assemble(pos: Position, origin: Square, piece: Piece, found: list[Move],
-              shown: list[Any]) -> Board:
-    """One board from the moves and the ``made``/``might`` symbols of its query."""
-    result = Board(found, [str(move) for move in piece.moves])
-    made: dict[str, set[int]] = {}
-    might: dict[str, dict[str, set[int]]] = {}
+def _shown(shown: list[Any]) -> tuple[dict[str, set[int]], dict[str, dict[str, set[int]]]]:
+    """The ``made``/``might`` symbols of board.lp (the solver path) as :func:`_assemble`
+    takes them: parts counted from 0."""
+    made_by: dict[str, set[int]] = {}
+    might_by: dict[str, dict[str, set[int]]] = {}
     for sym in shown:
         args = sym.arguments
         sq, part = square_name((args[1].number, args[2].number)), args[-1].number - 1
         if sym.name == "might":
-            might.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
+            might_by.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
         elif sym.name == "made":
-            made.setdefault(sq, set()).add(part)
+            made_by.setdefault(sq, set()).add(part)
+    return made_by, might_by
+
+
+def _assemble(pos: Position, origin: Square, piece: Piece, found: list[Move],
+              made: dict[str, set[int]], might: dict[str, dict[str, set[int]]]) -> Board:
+    """One board from the moves, the parts of the string that end a move on each square
+    (``made``) and the squares where one would were that square otherwise (``might``:
+    ``cap`` or ``mov``), both from the compiled table (translator/compiled/match.py) or
+    from board.lp."""
+    result = Board(found, [str(move) for move in piece.moves])
     atoms = [m.atom.letter for m in piece.moves]
     result.marks = _marks(pos, origin, found, might, atoms, made)
     result.context = _context(pos, found, set(result.marks) | {square_name(origin)})

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from translator.compiled import store
-from translator.compiled.match import Board, match, square_rows, turned
+from translator.compiled.match import Board, MaskRow, match, square_rows, turned
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece, piece_facts, resolve_name
 from translator.facts.translate import position_facts
@@ -84,11 +84,11 @@ def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     return replace(pos, pieces=pieces), origin, piece
 
 
-def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
-               ) -> list[Move] | None:
-    """The moves of the piece on ``origin`` (placed by :func:`prepare`) matched against
-    its compiled move table (translator/compiled/); None when it keeps the solver path
-    (see :func:`translator.compiled.store.route`) or the board has walls."""
+def table_rows(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
+               ) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
+    """The compiled table's rows for the piece on ``origin`` (placed by :func:`prepare`),
+    the position's masks as it sees them, and whether it has not moved; None when it keeps
+    the solver path (see :func:`translator.compiled.store.route`) or the board has walls."""
     if pos.walls:
         return None
     mover = pos.pieces[origin]
@@ -96,8 +96,16 @@ def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.
                            turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout)
     if table is None:
         return None
-    return match(square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
-                 mover.virgin)
+    return (square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
+            mover.virgin)
+
+
+def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
+               ) -> list[Move] | None:
+    """The moves of the piece on ``origin`` matched against its compiled move table
+    (translator/compiled/); None when it keeps the solver path."""
+    found = table_rows(pos, origin, piece, timeout)
+    return None if found is None else match(*found)
 
 
 def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: float = 60.0,
