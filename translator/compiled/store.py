@@ -26,15 +26,16 @@ from translator.compiled.table import MoveTable, NotCompilable, add_squares, com
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
 from translator.solve.engine import SolverTimeout
-from translator.solve.limits import estimated_atoms
+from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
 from translator.squares import Square
 
 KEEP = 256           # tables kept per process
 MAX_ROWS = 20_000    # a larger table is left to the solver (chains of many legs)
 # a piece whose paths would ground more (the size estimate of translator/solve/limits.py
 # on the board twice as large) is compiled square by square, and over it on the real
-# board it keeps the solver path: aaaK (4,700 rows, 0.9 s to compile on 8x8) is answered
-# faster by lean.lp position by position (0.2 s), maWW (950 rows, 0.15 s) by its table
+# board it keeps the solver path for moves (table_at): aaaK (1,900 rows from one square,
+# 0.8 s to compile) is answered faster by lean.lp position by position (0.2 s), maWW (950
+# rows, 0.15 s for the whole board) by its table
 TABLE_ATOMS = 200_000
 COMPILE_TIMEOUT = 20.0
 Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
@@ -84,11 +85,17 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,
-             timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
-    """:func:`table_for`, with the rows from ``square`` (White's view) compiled."""
+             timeout: float = COMPILE_TIMEOUT, patient: bool = False) -> MoveTable | None:
+    """:func:`table_for`, with the rows from ``square`` (White's view) compiled. A piece
+    with many paths from one square (over :data:`TABLE_ATOMS`) is compiled there only for
+    a ``patient`` caller: the teaching board, which marks every square of many positions
+    of the piece; a query of moves grounds its position instead."""
     table = table_for(betza, reading, files, ranks, timeout=timeout)
     if table is None or not table.local or square in table.starts:
         return table
+    if not patient and estimated_atoms(parse_piece(betza, reading), files,
+                                       ranks) > TABLE_ATOMS:
+        return None
     try:
         add_squares(table, [square], timeout=min(timeout, COMPILE_TIMEOUT),
                     max_rows=MAX_ROWS)
@@ -117,7 +124,7 @@ def _compile(key: Key, timeout: float) -> MoveTable | str | None:
     squares: list[Square] | None
     if estimated_atoms(piece, 2 * files - 1, 2 * ranks - 1) <= TABLE_ATOMS:
         squares = None
-    elif estimated_atoms(piece, files, ranks) <= TABLE_ATOMS:
+    elif estimated_atoms(piece, files, ranks) <= DEFAULT_MAX_ATOMS:
         squares = []
     else:
         return "a table over the size budget"
@@ -140,6 +147,9 @@ def route(betza: str, reading: str, files: int, ranks: int) -> str:
     """``"table"``, or ``"solver: "`` and the reason the piece keeps the solver path."""
     table = table_for(betza, reading, files, ranks)
     if table is not None:
+        if table.local and estimated_atoms(parse_piece(betza, reading), files,
+                                           ranks) > TABLE_ATOMS:
+            return "solver: many paths from each square (a teaching board compiles them)"
         return "table"
     kept = _tables.get((betza, reading, files, ranks))
     return f"solver: {kept if isinstance(kept, str) else 'compiling ran out of time'}"

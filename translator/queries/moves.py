@@ -84,16 +84,18 @@ def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     return replace(pos, pieces=pieces), origin, piece
 
 
-def table_rows(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
-               ) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
+def table_rows(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0, *,
+               patient: bool = False) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
     """The compiled table's rows for the piece on ``origin`` (placed by :func:`prepare`),
     the position's masks as it sees them, and whether it has not moved; None when it keeps
-    the solver path (see :func:`translator.compiled.store.route`) or the board has walls."""
+    the solver path (see :func:`translator.compiled.store.route` and ``patient`` in
+    :func:`translator.compiled.store.table_at`) or the board has walls."""
     if pos.walls:
         return None
     mover = pos.pieces[origin]
     table = store.table_at(str(piece), pos.dialect, pos.files, pos.ranks,
-                           turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout)
+                           turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout,
+                           patient=patient)
     if table is None:
         return None
     return (square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
