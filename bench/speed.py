@@ -1,8 +1,10 @@
 """Speed of betza-kb beside a minimal procedural move generator and Fairy-Stockfish.
 
-    python bench/speed.py [--positions 300] [--quick]
+    python bench/speed.py [--positions 300] [--quick] [--lines 30000] [--compiled-only]
 
 One run prints, as ratios (below 1.0 is within target):
+  0. the compiled tables: a warm moves() call on random squares and positions beside the
+     procedural floor, and batch throughput on a mixed 30,000-line corpus;
   1. time per moves query of R, N, Q on random 8x8 positions: betza-kb in batch, a few lines
      of Python written here (the floor of any generator), and pyffish (when installed), all
      on the same positions;
@@ -144,6 +146,50 @@ def single_calls(n: int) -> None:
     print(f"  attacks on each square of the 32-piece start position {each * 1e3:6.2f} ms/call")
 
 
+# the compiled-tables issue's mixed corpus: these pieces on random 8x8 positions
+MIXED = ["R", "N", "Q", "B", "K", "mRcpR", "gQ", "fcafmF", "mafsW", "nN", "fmWfcF", "RaisR",
+         "FyafsF", "cpR"]
+
+
+def compiled(n: int, lines: int) -> None:
+    """The compiled tables (translator/compiled/): a warm ``moves()`` call on random
+    squares and positions beside the procedural floor (target: within 20 times it), and
+    ``betza batch`` on a mixed corpus of ``lines`` lines, whole process (target 20,000
+    queries per second)."""
+    from batch_throughput import make_lines  # the corpora of the throughput bench
+
+    from translator.queries.moves import moves
+
+    rng = random.Random(13)
+    cases = [(rng.choice(MIXED), *positions(1, rng)[0][1:]) for _ in range(n)]
+    args = [(p, square_name(o), _position(own, other)) for p, o, own, other in cases]
+    for piece, origin, pos in args:   # the warm-up pass: every table compiled once
+        moves(piece, origin, pos)
+    start = time.perf_counter()
+    for piece, origin, pos in args:
+        moves(piece, origin, pos)
+    ours = (time.perf_counter() - start) / n
+    floor_cases = positions(n, rng)
+    start = time.perf_counter()
+    for case in floor_cases:
+        procedural(*case)
+    floor = (time.perf_counter() - start) / n
+    print(f"compiled tables: moves() of {len(MIXED)} pieces on {n} random squares and "
+          "positions, after a warm-up pass")
+    print(f"  betza-kb moves()  {ours * 1e3:8.3f} ms/call   procedural floor "
+          f"{floor * 1e3:6.3f} ms/call   ratio ours/floor {ours / floor:6.1f} (target 20)")
+    import batch_throughput
+
+    batch_throughput.PIECES, saved = MIXED, batch_throughput.PIECES
+    try:
+        text = "\n".join(make_lines(lines, 8, 8, random.Random(5))) + "\n"
+    finally:
+        batch_throughput.PIECES = saved
+    qps = lines / whole_process(["batch", "--quiet"], text)
+    print(f"  betza batch, mixed corpus {qps:8.0f} q/s   ratio target/measured "
+          f"{20000 / qps:5.2f}   ({lines} lines, {default_workers()} workers)")
+
+
 def _position(own: set, other: set) -> Position:
     pos = Position.light(8, 8, friends=[square_name(s) for s in own],
                          enemies=[square_name(s) for s in other])
@@ -228,7 +274,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--quick", action="store_true", help="smaller boards for equivalence")
+    ap.add_argument("--lines", type=int, default=30000,
+                    help="lines of the mixed corpus for the compiled tables' batch figure")
+    ap.add_argument("--compiled-only", action="store_true",
+                    help="only the compiled tables' figures")
     args = ap.parse_args()
+    compiled(args.positions, args.lines)
+    if args.compiled_only:
+        return
     compare(args.positions)
     single_calls(100)
     table(args.quick)

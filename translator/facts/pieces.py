@@ -30,6 +30,16 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     return piece
 
 
+@lru_cache(maxsize=4096)
+def canonical(text: str, reading: str = "spec") -> str:
+    """The canonical spelling of :func:`parse_piece`'s piece (asked once per query: kept).
+
+    >>> canonical("Knight"), canonical("Wazir")
+    ('N', 'W')
+    """
+    return str(parse_piece(text, reading))
+
+
 def piece_facts(type_id: int, text: str, reading: str = "spec") -> str:
     """The facts of piece type ``type_id``: the moves of ``text`` and its reading."""
     from translator.facts.readings import reading_facts

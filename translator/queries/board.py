@@ -77,7 +77,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             pos, origin, piece = prepare(query)
-            tabled = table_rows(pos, origin, piece, timeout, patient=True)
+            tabled = table_rows(pos, origin, timeout, patient=True)
             if tabled is not None:
                 results[i] = _assemble(pos, origin, piece, match(*tabled),
                                        {sq: {p - 1 for p in ps}

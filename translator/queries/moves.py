@@ -16,7 +16,7 @@ from typing import Any
 from translator.compiled import store
 from translator.compiled.match import Board, MaskRow, match, square_rows, turned
 from translator.errors import BetzaError
-from translator.facts.pieces import parse_piece, piece_facts, resolve_name
+from translator.facts.pieces import canonical, parse_piece, piece_facts, resolve_name
 from translator.facts.translate import position_facts
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position, check_side, other_side
@@ -78,22 +78,25 @@ def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     if origin in pos.ep or pos.ep_victim == origin:
         raise BetzaError(f"{query.origin} is the moving piece's own square; it cannot be an "
                          "e.p. square or victim", text=query.origin, pos=0)
-    pieces[origin] = PlacedPiece(side, betza=str(piece), letter=old.letter if old else None,
+    pieces[origin] = PlacedPiece(side, betza=canonical(query.betza, pos.dialect),
+                                 letter=old.letter if old else None,
                                  royal=old.royal if old else False,
                                  virgin=query.virgin or (old.virgin if old else False))
     return replace(pos, pieces=pieces), origin, piece
 
 
-def table_rows(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0, *,
-               patient: bool = False) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
-    """The compiled table's rows for the piece on ``origin`` (placed by :func:`prepare`),
+def table_rows(pos: Position, origin: Square, timeout: float = 60.0, *,
+               patient: bool = False, betza: str | None = None
+               ) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
+    """The compiled table's rows for the piece on ``origin`` (its canonical string
+    ``betza``, by default the one :func:`prepare` placed there),
     the position's masks as it sees them, and whether it has not moved; None when it keeps
     the solver path (see :func:`translator.compiled.store.route` and ``patient`` in
     :func:`translator.compiled.store.table_at`) or the board has walls."""
     if pos.walls:
         return None
     mover = pos.pieces[origin]
-    table = store.table_at(str(piece), pos.dialect, pos.files, pos.ranks,
+    table = store.table_at(betza or mover.betza or "", pos.dialect, pos.files, pos.ranks,
                            turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout,
                            patient=patient)
     if table is None:
@@ -102,11 +105,12 @@ def table_rows(pos: Position, origin: Square, piece: Piece, timeout: float = 60.
             mover.virgin)
 
 
-def from_table(pos: Position, origin: Square, piece: Piece, timeout: float = 60.0
-               ) -> list[Move] | None:
+def from_table(pos: Position, origin: Square, timeout: float = 60.0,
+               betza: str | None = None) -> list[Move] | None:
     """The moves of the piece on ``origin`` matched against its compiled move table
-    (translator/compiled/); None when it keeps the solver path."""
-    found = table_rows(pos, origin, piece, timeout)
+    (translator/compiled/; ``betza`` as in :func:`table_rows`); None when it keeps the
+    solver path."""
+    found = table_rows(pos, origin, timeout, betza=betza)
     return None if found is None else match(*found)
 
 
@@ -125,7 +129,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
             pos, origin, piece = prepare(query)
-            found = from_table(pos, origin, piece, timeout)
+            found = from_table(pos, origin, timeout)
             if found is not None:
                 results[i] = found
                 continue
