@@ -144,3 +144,14 @@ def test_a_table_survives_its_json_form() -> None:
         board = Board.of(pos, "white", (2, 3))
         assert match(square_rows(again, "white", (2, 3)), board, True) == match(
             square_rows(table, "white", (2, 3)), board, True)
+
+
+def test_a_chain_over_the_table_budget_says_it_was_grounded(capsys) -> None:
+    from translator.cli.main import main
+
+    assert main(["moves", "aaaK", "--from", "e4", "--json"]) == 0
+    chain = json.loads(capsys.readouterr().out)
+    assert chain["path"] == "solver" and len(chain["moves"]) > 30
+    assert main(["moves", "R", "--from", "e4", "--json"]) == 0
+    rook = json.loads(capsys.readouterr().out)
+    assert "path" not in rook and len(rook["moves"]) == 14

@@ -44,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from translator.jsonapi.batch import moves_answer
     from translator.jsonapi.inputs import position_from
     from translator.present.render import moves_svg, moves_text, shown_paths
     from translator.queries.moves import MovesQuery, batch_moves
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
                                        letter or piece_letter(args.betza),
                                        shown_paths(result, args.to)))
     if args.json:
-        print(json.dumps({"ok": True, "moves": [m.as_json() for m in result]}))
+        print(json.dumps({"ok": True, **moves_answer(result)}))
         return 0
     print(moves_text(args.betza, side, pos, origin, result))
     if args.to:

@@ -39,6 +39,7 @@ MAX_ROWS = 20_000    # a larger table is left to the solver (chains of many legs
 TABLE_ATOMS = 200_000
 COMPILE_TIMEOUT = 20.0
 Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
+OVER = "a table over the size budget"
 # why a piece keeps the solver path, in words
 REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castling",
            "imitator": "the imitator", "drop": "drops", "bracket": "the bracket notation",
@@ -127,7 +128,7 @@ def _compile(key: Key, timeout: float) -> MoveTable | str | None:
     elif estimated_atoms(piece, files, ranks) <= DEFAULT_MAX_ATOMS:
         squares = []
     else:
-        return "a table over the size budget"
+        return OVER
     try:
         return compile_table(betza, files, ranks, reading, squares=squares, lazy=True,
                              timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
@@ -140,7 +141,7 @@ def _compile(key: Key, timeout: float) -> MoveTable | str | None:
 def _reason(err: Exception) -> str:
     if isinstance(err, NotCompilable):
         return REASONS.get(err.reason, err.reason)
-    return "a table over the size budget"
+    return OVER
 
 
 def route(betza: str, reading: str, files: int, ranks: int) -> str:
@@ -153,6 +154,16 @@ def route(betza: str, reading: str, files: int, ranks: int) -> str:
         return "table"
     kept = _tables.get((betza, reading, files, ranks))
     return f"solver: {kept if isinstance(kept, str) else 'compiling ran out of time'}"
+
+
+def over_budget(betza: str, reading: str, files: int, ranks: int) -> bool:
+    """Whether the piece keeps the solver path only for the size of its table (known
+    once :func:`table_for` has been asked; nothing is compiled here)."""
+    kept = _tables.get((betza, reading, files, ranks))
+    if isinstance(kept, str):
+        return kept == OVER
+    return isinstance(kept, MoveTable) and kept.local and estimated_atoms(
+        parse_piece(betza, reading), files, ranks) > TABLE_ATOMS
 
 
 def file_name(table: MoveTable) -> str:

@@ -78,7 +78,18 @@ def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
             queries.append(err)
     answers = batch_moves([q for q in queries if not isinstance(q, BetzaError)],
                           timeout=timeout, max_atoms=max_atoms)
-    return collate(queries, answers, lambda moves: {"moves": [m.as_json() for m in moves]})
+    return collate(queries, answers, moves_answer)
+
+
+def moves_answer(moves: list[Any]) -> dict[str, Any]:
+    """The answer of a ``moves`` line (and of ``betza moves --json``): the moves, and
+    ``"path": "solver"`` when the piece's move table was over its size budget."""
+    from translator.queries.moves import Grounded
+
+    out: dict[str, Any] = {"moves": [m.as_json() for m in moves]}
+    if isinstance(moves, Grounded):
+        out["path"] = "solver"
+    return out
 
 
 def _attacks(lines: list[dict[str, Any]], timeout: float, max_atoms: int

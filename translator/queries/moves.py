@@ -26,7 +26,7 @@ from translator.solve.readers import Move, answer_move
 from translator.solve.warm import QueryAtom
 from translator.squares import Square
 
-__all__ = ["Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
+__all__ = ["Grounded", "Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
            "piece_facts", "resolve_name", "solve_positions"]
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
@@ -147,9 +147,18 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
             for i, *_ in chunk:
                 results[i] = err
             continue
-        for i, *_ in chunk:
-            results[i] = answers.get(i, [])
+        for i, pos, origin, *_ in chunk:
+            found = answers.get(i, [])
+            over = store.over_budget(pos.pieces[origin].betza or "", pos.dialect, pos.files,
+                                     pos.ranks)
+            results[i] = Grounded(found) if over else found
     return results
+
+
+class Grounded(list[Move]):
+    """The moves of a piece whose move table is over the size budget (a chain of many
+    legs), answered position by position: ``--json`` and the batch say ``"path":
+    "solver"``."""
 
 
 def chunks(prepared: list[Any], max_atoms: int, alone: Collection[int] = ()
