@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from translator.compiled.table import MoveTable, Offset, Row
 from translator.position import Position
@@ -27,9 +28,10 @@ from translator.squares import Square, square_name
 @dataclass(frozen=True)
 class Board:
     """A position as bit masks (bit ``rank * files + file``), seen from the moving side:
-    ``friends`` and ``enemies`` of the mover, ``royal`` the royal pieces."""
+    ``friends`` and ``enemies`` of the mover, ``royal`` the royal pieces; ``size`` the
+    number of squares."""
 
-    occupied: int
+    size: int
     friends: int
     enemies: int
     royal: int
@@ -49,14 +51,32 @@ class Board:
                 enemies |= bit
             if pc.royal:
                 royal |= bit
-        return cls(friends | enemies, friends, enemies, royal)
+        return cls(files * pos.ranks, friends, enemies, royal)
+
+    @property
+    def occupied(self) -> int:
+        return self.friends | self.enemies
+
+    def key(self, virgin: bool) -> int:
+        """The board as one number that a row's condition tests with one mask: four
+        fields of ``size`` bits (occupied, friends, enemies, royal) and the mover's
+        virginity above them."""
+        n = self.size
+        return (self.occupied | self.friends << n | self.enemies << 2 * n
+                | self.royal << 3 * n | int(virgin) << 4 * n)
 
 
-# one row as masks: (group, empty, piece, friend, enemy, royal enemy, non-royal enemy,
-# unmoved, move, the move's number in the string, the destination's bit); rows of a group
-# (one destination with one set of side effects) come together, the least path first, so
-# the first that holds is the move an answer shows
-MaskRow = tuple[int, int, int, int, int, int, int, bool, Move, int, int]
+# what each condition of a row says of a square's bit in the four fields of Board.key
+# (occupied, friend, enemy, royal): (the fields it tests, the values they must have)
+FIELDS = {"empty": ((0,), (0,)), "friend": ((0, 1), (1, 1)), "enemy": ((0, 2), (1, 1)),
+          "nonroyal_enemy": ((0, 2, 3), (1, 1, 0)), "royal_enemy": ((0, 2, 3), (1, 1, 1)),
+          "piece": ((0,), (1,))}
+
+# one row: (group, mask, want, move, the move's number in the string, the destination's
+# bit): it holds on a board whose key has ``key & mask == want``. Rows of a group (one
+# destination with one set of side effects) come together, the least path first, so the
+# first that holds is the move an answer shows
+MaskRow = tuple[int, int, int, Move, int, int]
 
 
 def turned(square: Square, files: int, ranks: int, side: str) -> Square:
@@ -88,14 +108,15 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
                                               key=lambda kv: min(p[1].order_key
                                                                  for p in kv[1]))):
         for _, move, row in sorted(paths, key=lambda p: p[0]):
-            masks = {name: _mask([turn((start[0] + dx, start[1] + dy)) for dx, dy in sqs],
-                                 files) for name, sqs in row.need.items()}
-            enemy = (masks.get("enemy", 0) | masks.get("royal_enemy", 0)
-                     | masks.get("nonroyal_enemy", 0))
-            piece = enemy | masks.get("friend", 0) | masks.get("piece", 0)
-            out.append((group, masks.get("empty", 0), piece, masks.get("friend", 0), enemy,
-                        masks.get("royal_enemy", 0), masks.get("nonroyal_enemy", 0),
-                        row.unmoved, move, row.move, _mask([at(row.to)], files)))
+            size = files * ranks
+            mask = want = int(row.unmoved) << 4 * size
+            for name, offsets in row.need.items():
+                bits = _mask([turn((start[0] + dx, start[1] + dy)) for dx, dy in offsets],
+                             files)
+                for field, value in zip(*FIELDS[name], strict=True):
+                    mask |= bits << field * size
+                    want |= bits << field * size if value else 0
+            out.append((group, mask, want, move, row.move, _mask([at(row.to)], files)))
     return tuple(out)
 
 
@@ -113,41 +134,37 @@ def _move(legs: tuple[str, ...], captures: tuple[str, ...],
     return Move(legs[-1], legs, captures, unloads, rights)
 
 
-def holds(row: MaskRow, board: Board, virgin: bool) -> bool:
-    """Whether the row's condition holds on ``board`` (``virgin``: the piece has not
-    moved)."""
-    _, empty, piece, friend, enemy, king, commoner, unmoved, *_ = row
-    occupied = board.occupied
-    return not (occupied & empty or occupied & piece != piece or friend & board.enemies
-                or enemy & board.friends or board.royal & king != king
-                or commoner & board.royal or (unmoved and not virgin))
+def holds(row: MaskRow, key: int) -> bool:
+    """Whether the row's condition holds on the board of ``key`` (:meth:`Board.key`)."""
+    return key & row[1] == row[2]
 
 
 def match(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> list[Move]:
     """The moves whose rows hold on ``board`` (one per destination and side effects: the
     least path), in the order of an answer."""
+    key = board.key(virgin)
     found: list[Move] = []
     done = -1
-    for row in rows:
-        if row[0] != done and holds(row, board, virgin):
-            done = row[0]
-            found.append(row[8])
+    for group, mask, want, move, _, _ in rows:
+        if group != done and key & mask == want:
+            done = group
+            found.append(move)
     # (the least path of a group is not always the one that holds: order as an answer)
-    found.sort(key=_order)
+    found.sort(key=ORDER)
     return found
 
 
-def _order(move: Move) -> tuple[object, ...]:
-    return move.order_key
+ORDER = attrgetter("order_key")
 
 
 def made(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> dict[str, set[int]]:
     """Per destination, the numbers of the string's moves that end a move there (any
     path that holds, not only the one an answer shows)."""
+    key = board.key(virgin)
     out: dict[str, set[int]] = {}
     for row in rows:
-        if holds(row, board, virgin):
-            out.setdefault(row[8].to, set()).add(row[9])
+        if holds(row, key):
+            out.setdefault(row[3].to, set()).add(row[4])
     return out
 
 
@@ -159,17 +176,17 @@ def might(rows: tuple[MaskRow, ...], board: Board, virgin: bool
     there). The rest of the position stays as it is."""
     out: dict[str, dict[str, set[int]]] = {}
     for row in rows:
-        move, part, bit = row[8], row[9], row[10]
+        move, part, bit = row[3], row[4], row[5]
         if board.friends & bit:
             continue
         if board.enemies & bit:
-            what, other = "mov", Board(board.occupied & ~bit, board.friends,
-                                       board.enemies & ~bit, board.royal & ~bit)
+            what = "mov"
+            other = Board(board.size, board.friends, board.enemies & ~bit, board.royal & ~bit)
             wanted = move.to not in move.captures
         else:
-            what, other = "cap", Board(board.occupied | bit, board.friends,
-                                       board.enemies | bit, board.royal)
+            what = "cap"
+            other = Board(board.size, board.friends, board.enemies | bit, board.royal)
             wanted = move.to in move.captures
-        if wanted and holds(row, other, virgin):
+        if wanted and holds(row, other.key(virgin)):
             out.setdefault(move.to, {}).setdefault(what, set()).add(part)
     return out

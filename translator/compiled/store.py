@@ -47,6 +47,7 @@ REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castlin
 
 _tables: OrderedDict[Key, MoveTable | str] = OrderedDict()
 _loaded: dict[Key, MoveTable] = {}
+_fresh: list[MoveTable | str] = []
 _lock = threading.Lock()
 _solver_only: ContextVar[bool] = ContextVar("solver_only", default=False)
 
@@ -108,8 +109,25 @@ def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *
     return table
 
 
-def _keep(key: Key, kept: MoveTable | str) -> None:
+def take_fresh() -> list[MoveTable]:
+    """The tables compiled in this process since the last call (a batch worker hands
+    them to the reading process, whose next workers then start with them)."""
     with _lock:
+        fresh = [kept for kept in _fresh if isinstance(kept, MoveTable)]
+        _fresh.clear()
+    return fresh
+
+
+def adopt(tables: list[MoveTable]) -> None:
+    """Keep tables compiled in another process (:func:`take_fresh`)."""
+    for table in tables:
+        _keep((table.betza, table.reading, table.files, table.ranks), table, fresh=False)
+
+
+def _keep(key: Key, kept: MoveTable | str, fresh: bool = True) -> None:
+    with _lock:
+        if fresh:
+            _fresh.append(kept)
         _tables[key] = kept
         _tables.move_to_end(key)
         while len(_tables) > KEEP:

@@ -16,7 +16,9 @@ Workers are forked from the reading process, which imports the query modules fir
 that no worker imports them again) and grounds nothing itself once it has workers. A
 process with threads of its own (a kept program being built, translator/solve/warm.py)
 is not forked, since a thread's lock would stay taken in the copy: its workers start from
-a fork server instead. The answers are written in the order of the lines.
+a fork server instead. The answers are written in the order of the lines. The move tables
+a worker compiles (translator/compiled/) come back with its answers and are kept by the
+reading process, so that forked workers that replace it start with them.
 A worker that dies (killed for its memory, say) costs only the lines that were its own:
 its task is asked again line by line, and a line that kills its worker a second time is
 answered with an error. Dask (translator/research) is for catalogue work that outgrows
@@ -38,6 +40,9 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import pairwise
 from typing import Any
 
+from translator.compiled import store
+from translator.compiled.table import MoveTable
+
 # lines read at a time: a shorter group is all that was waiting (a script that waits for
 # each answer: before the workers start, answered here)
 GROUP = 350
@@ -55,7 +60,7 @@ MEMORY_MB = 600  # or once a worker has grown past this
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a task's lines, its answers to come, and the pool that answers it
-Task = tuple[list[str], "Future[tuple[str, float]]", ProcessPoolExecutor]
+Task = tuple[list[str], "Future[tuple[str, float, list[MoveTable]]]", ProcessPoolExecutor]
 DIED = ("the worker process answering this line ended without an answer (killed for its "
         "memory?); try a lower max_atoms, or betza batch --workers 1")
 
@@ -160,7 +165,8 @@ class Workers:
                 done: Callable[[int], None]) -> None:
         raw, future, pool = tasks.popleft()
         try:
-            text, resident = future.result()
+            text, resident, tables = future.result()
+            store.adopt(tables)
             if resident > MEMORY_MB / 2:
                 self.task = GROUP
             if resident > MEMORY_MB and pool is self.pool:
@@ -177,7 +183,10 @@ class Workers:
 
     def _alone(self, line: str) -> str:
         try:
-            return self._pool(1).submit(answer_measured, self.answer_lines, [line]).result()[0]
+            text, _, tables = self._pool(1).submit(answer_measured, self.answer_lines,
+                                                   [line]).result()
+            store.adopt(tables)
+            return text
         except BrokenProcessPool:
             self._restart()
             return json.dumps({"ok": False, "error": DIED}) + "\n"
@@ -207,14 +216,18 @@ def shares(lines: list[str], workers: int, most: int = TASK) -> list[list[str]]:
     return [lines[a:b] for a, b in pairwise(bounds) if b > a]
 
 
-def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> tuple[str, float]:
-    """In a worker: the answers to ``raw`` and the megabytes the worker then holds."""
+def answer_measured(answer: Callable[[list[str]], str], raw: list[str]
+                    ) -> tuple[str, float, list[MoveTable]]:
+    """In a worker: the answers to ``raw``, the megabytes the worker then holds, and the
+    move tables it compiled for them (kept by the reading process, so that the workers
+    that replace this one need not compile them again)."""
     text = answer(raw)
     try:
         with open("/proc/self/statm") as statm:
-            return text, int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+            resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:  # not on Linux: the peak instead
         import resource
 
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return text, peak / (2**20 if sys.platform == "darwin" else 2**10)
+        resident = peak / (2**20 if sys.platform == "darwin" else 2**10)
+    return text, resident, store.take_fresh()
