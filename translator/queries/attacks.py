@@ -15,10 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from translator.errors import BetzaError
-from translator.facts.pieces import canonical
 from translator.position import SIDES, PlacedPiece, Position, other_side
 from translator.queries.moves import (
     Move,
+    Mover,
     chunks,
     distinct,
     from_table,
@@ -135,7 +135,7 @@ def _from_table(pos: Position, origin: Square, target: Square, into: Any,
     """Add to ``into`` the piece on ``origin`` with its moves that capture on ``target``,
     matched against its compiled table; False when it keeps the solver path."""
     pc = pos.pieces[origin]
-    found = from_table(pos, origin, timeout, canonical(pc.betza or "", pos.dialect))
+    found = from_table(pos, Mover.placed(pos, origin), timeout)
     if found is None:
         return False
     name = square_name(target)

@@ -24,7 +24,14 @@ from translator.compiled.match import made, match, might
 from translator.errors import BetzaError
 from translator.notation.syntax import Piece
 from translator.position import Position
-from translator.queries.moves import MovesQuery, chunks, prepare, solve_chunk, table_rows
+from translator.queries.moves import (
+    Mover,
+    MovesQuery,
+    chunks,
+    prepare,
+    solve_chunk,
+    table_rows,
+)
 from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
@@ -77,7 +84,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             pos, origin, piece = prepare(query)
-            tabled = table_rows(pos, origin, timeout, patient=True)
+            tabled = table_rows(pos, Mover.placed(pos, origin), timeout, patient=True)
             if tabled is not None:
                 results[i] = _assemble(pos, origin, piece, match(*tabled),
                                        {sq: {p - 1 for p in ps}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from translator.compiled import store
 from translator.compiled.match import Board, MaskRow, match, square_rows, turned
@@ -26,8 +26,8 @@ from translator.solve.readers import Move, answer_move
 from translator.solve.warm import QueryAtom
 from translator.squares import Square
 
-__all__ = ["Grounded", "Move", "MovesQuery", "batch_moves", "distinct", "moves", "parse_piece",
-           "piece_facts", "resolve_name", "solve_positions"]
+__all__ = ["Grounded", "Move", "Mover", "MovesQuery", "batch_moves", "distinct", "moves",
+           "parse_piece", "piece_facts", "resolve_name", "solve_positions"]
 
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
@@ -61,56 +61,81 @@ def distinct(found: list[Move]) -> list[Move]:
     return sorted(best.values(), key=lambda mv: mv.order_key)
 
 
-def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
-    """The query's position with the moving piece put on its square, that square and the
-    parsed string; bad input (a square that already holds a blocker …) raises."""
+class Mover(NamedTuple):
+    """The piece a query moves: its square, side, canonical string and whether it has not
+    moved yet."""
+
+    origin: Square
+    side: str
+    betza: str
+    virgin: bool
+
+    @classmethod
+    def placed(cls, pos: Position, origin: Square) -> Mover:
+        """The piece standing on ``origin`` (placed by :func:`prepare`)."""
+        pc = pos.pieces[origin]
+        return cls(origin, pc.side, canonical(pc.betza or "", pos.dialect), pc.virgin)
+
+
+def checked(query: MovesQuery) -> tuple[Position, Mover, Piece]:
+    """The query's position (as given), its moving piece and the parsed string; bad input
+    (a square that already holds a blocker …) raises."""
     pos = query.position
     side = check_side(query.side or pos.side_to_move)
     origin = pos.square(query.origin)
     piece = parse_piece(query.betza, pos.dialect)
     if pos.last_moved is not None:
         parse_piece(pos.last_moved, pos.dialect)
-    pieces = dict(pos.pieces)
-    old = pieces.get(origin)
+    old = pos.pieces.get(origin)
     if old is not None and old.betza is None:
         raise BetzaError(f"{query.origin} is the moving piece's own square; it cannot also "
                          "hold a friend or an enemy", text=query.origin, pos=0)
     if origin in pos.ep or pos.ep_victim == origin:
         raise BetzaError(f"{query.origin} is the moving piece's own square; it cannot be an "
                          "e.p. square or victim", text=query.origin, pos=0)
-    pieces[origin] = PlacedPiece(side, betza=canonical(query.betza, pos.dialect),
-                                 letter=old.letter if old else None,
-                                 royal=old.royal if old else False,
-                                 virgin=query.virgin or (old.virgin if old else False))
-    return replace(pos, pieces=pieces), origin, piece
+    return pos, Mover(origin, side, canonical(query.betza, pos.dialect),
+                      query.virgin or (old.virgin if old else False)), piece
 
 
-def table_rows(pos: Position, origin: Square, timeout: float = 60.0, *,
-               patient: bool = False, betza: str | None = None
+def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
+    """The query's position with the moving piece put on its square, that square and the
+    parsed string; bad input raises (see :func:`checked`)."""
+    pos, mover, piece = checked(query)
+    return place(pos, mover), mover.origin, piece
+
+
+def place(pos: Position, mover: Mover) -> Position:
+    """``pos`` with ``mover`` standing on its square (keeping the letter and royal mark
+    of a piece the position had there)."""
+    pieces = dict(pos.pieces)
+    old = pieces.get(mover.origin)
+    pieces[mover.origin] = PlacedPiece(mover.side, betza=mover.betza,
+                                       letter=old.letter if old else None,
+                                       royal=old.royal if old else False, virgin=mover.virgin)
+    return replace(pos, pieces=pieces)
+
+
+def table_rows(pos: Position, mover: Mover, timeout: float = 60.0, *, patient: bool = False
                ) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
-    """The compiled table's rows for the piece on ``origin`` (its canonical string
-    ``betza``, by default the one :func:`prepare` placed there),
-    the position's masks as it sees them, and whether it has not moved; None when it keeps
-    the solver path (see :func:`translator.compiled.store.route` and ``patient`` in
+    """The compiled table's rows for ``mover``, the position's masks as it sees them (its
+    own square left out), and whether it has not moved; None when it keeps the solver
+    path (see :func:`translator.compiled.store.route` and ``patient`` in
     :func:`translator.compiled.store.table_at`) or the board has walls."""
     if pos.walls:
         return None
-    mover = pos.pieces[origin]
-    table = store.table_at(betza or mover.betza or "", pos.dialect, pos.files, pos.ranks,
-                           turned(origin, pos.files, pos.ranks, mover.side), timeout=timeout,
+    origin, side = mover.origin, mover.side
+    table = store.table_at(mover.betza, pos.dialect, pos.files, pos.ranks,
+                           turned(origin, pos.files, pos.ranks, side), timeout=timeout,
                            patient=patient)
     if table is None:
         return None
-    return (square_rows(table, mover.side, origin), Board.of(pos, mover.side, origin),
-            mover.virgin)
+    return square_rows(table, side, origin), Board.of(pos, side, origin), mover.virgin
 
 
-def from_table(pos: Position, origin: Square, timeout: float = 60.0,
-               betza: str | None = None) -> list[Move] | None:
-    """The moves of the piece on ``origin`` matched against its compiled move table
-    (translator/compiled/; ``betza`` as in :func:`table_rows`); None when it keeps the
-    solver path."""
-    found = table_rows(pos, origin, timeout, betza=betza)
+def from_table(pos: Position, mover: Mover, timeout: float = 60.0) -> list[Move] | None:
+    """The moves of ``mover`` matched against its compiled move table
+    (translator/compiled/); None when it keeps the solver path."""
+    found = table_rows(pos, mover, timeout)
     return None if found is None else match(*found)
 
 
@@ -128,11 +153,12 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     for i, q in enumerate(queries):
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
-            pos, origin, piece = prepare(query)
-            found = from_table(pos, origin, timeout)
+            given, mover, piece = checked(query)
+            found = from_table(given, mover, timeout)
             if found is not None:
                 results[i] = found
                 continue
+            pos, origin = place(given, mover), mover.origin
             size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
         except BetzaError as err:
             results[i] = err
