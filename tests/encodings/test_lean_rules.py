@@ -142,7 +142,10 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
           "mafsmaW", "yaW", "aN", "maamK", "pR", "mRcpR", "ptR", "pafsR", "gN", "mpafmpafK",
           "pR4", "cpN", "nN", "nA", "jN", "nDD", "jB", "jR", "jW", "nH", "jjA", "nC", "jQ2",
           # chains whose paths meet: followed on from where they meet by the first alone
-          "aaaK", "aaaW", "aaaN", "aaF", "yaaK", "aafsaW", "aaR2"]
+          "aaaK", "aaaW", "aaaN", "aaF", "yaaK", "aafsaW", "aaR2",
+          # a leg without direction letters never goes straight back; a doubled atom
+          # toggles as its written range
+          "fmaQ", "maQ", "maB", "yabFF", "yaK"]
 
 
 @pytest.mark.parametrize("betza", PIECES)
