@@ -76,7 +76,8 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     for i, query in enumerate(queries):
         try:
             pos, origin, piece = prepare(query)
-            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
+            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                       moved=not pos.pieces[origin].virgin)
         except BetzaError as err:
             results[i] = err
             continue

@@ -141,7 +141,8 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
         try:
             pos, origin, piece = prepare(query)
-            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
+            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                              moved=not pos.pieces[origin].virgin)
         except BetzaError as err:
             results[i] = err
             continue
