@@ -161,6 +161,101 @@ def test_lame_with_hop_npDD() -> None:
     assert to("npDD", "a1", "diagram", friends=("a2", "a3")) == ["a5", "a7"]
 
 
+def to_pos(betza: str, origin: str, dialect: str, *, enemies: tuple[str, ...] = (),
+           friends: tuple[str, ...] = (), side: str = "white", virgin: bool = False
+           ) -> list[str]:
+    pos = Position.light(8, 8, side=side, friends=friends, enemies=enemies)
+    found = moves(betza, origin, pos, virgin=virgin, dialect=dialect)
+    return sorted({m.to for m in found}, key=lambda s: (s[0], int(s[1:])))
+
+
+def test_lr_after_vs_on_oblique_vlN() -> None:
+    # the spec: the vertical moves of the left pair (c3 c5); both programs: vN (d2 d6 f2
+    # f6) and lN (c3 c5). Black, turned round on d5: f4 f6, and vN c3 c7 e3 e7
+    assert to("vlN", "e4", "spec") == ["c3", "c5"]
+    for dialect in ("xboard", "diagram"):
+        assert to("vlN", "e4", dialect) == ["c3", "c5", "d2", "d6", "f2", "f6"]
+        assert to("vlN", "d5", dialect, side="black") == ["c3", "c7", "e3", "e7", "f4", "f6"]
+    assert to("vlN", "d5", "spec", side="black") == ["f4", "f6"]
+
+
+def test_iso_after_leaper_maiN() -> None:
+    # the spec and the Diagram: maiN is maN (i asks nothing after a leaper leg); XBoard:
+    # only a piece that has not moved (then as its own maN)
+    for dialect in ("spec", "diagram"):
+        assert to("maiN", "e4", dialect) == to("maN", "e4", dialect)
+    assert to("maiN", "e4", "xboard") == []
+    assert to("maiN", "e4", "xboard", virgin=True) == to("maN", "e4", "xboard")
+    assert to("maiN", "d5", "xboard", side="black") == []
+    # fasiK on d4: the forward step to d5, then c5 or e5 (Black on e5: e4, then d4 / f4)
+    assert to("fasiK", "d4", "xboard", virgin=True) == ["c5", "e5"]
+    assert to("fasiK", "e5", "xboard", side="black", virgin=True) == ["d4", "f4"]
+
+
+def test_toggle_kept_yalmarW() -> None:
+    # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right.
+    # With the toggle kept (Diagram), leg 3 slides too: 35 squares; with the Diagram's
+    # own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8, f3 g3 h3,
+    # c1 c2 c3 c4)
+    assert len(to("yalmarW", "e5", "diagram")) == 35
+    assert to("yalmarW", "e5", "diagram:range-inheritance") == [
+        "a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8", "h3"]
+
+
+def test_doubled_atom_continuation_maWW() -> None:
+    # maWW on e4: the Diagram goes on with one step: 38 squares, the spec and XBoard as
+    # maW0: 59
+    assert len(to("maWW", "e4", "diagram")) == 38
+    assert len(to("maWW", "e4", "spec")) == len(to("maWW", "e4", "xboard")) == 59
+    assert to("maWW", "e4", "spec") == to("maW0", "e4", "spec")
+
+
+def test_hop_off_unlimited_fpW0() -> None:
+    # fpW0 on h2 over an enemy on h4: slides on to h5 h6 h7 h8 (the Diagram too); with
+    # hop-off-range alone the Diagram's one-step hop-off would stop on h5
+    for dialect in ("spec", "xboard", "diagram"):
+        assert to_pos("fpW0", "h2", dialect, enemies=("h4",)) == ["h5", "h6", "h7", "h8"]
+    assert to_pos("fpW0", "h2", "diagram:hop-off-range", enemies=("h4",)) == ["h5"]
+    assert to_pos("fpW0", "a7", "diagram", side="black", enemies=("a5",)) == [
+        "a1", "a2", "a3", "a4"]
+
+
+def test_j_on_step_jF() -> None:
+    # the spec (silent): jF is F; XBoard: no move; the Diagram: a ski-Bishop
+    assert to("jF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+    assert to("jF", "e4", "xboard") == []
+    assert to("jF", "e4", "diagram") == ["a8", "b1", "b7", "c2", "c6", "g2", "g6", "h1", "h7"]
+    assert to("jF", "d5", "diagram", side="black") == [
+        "a2", "a8", "b3", "b7", "f3", "f7", "g2", "g8", "h1"]
+
+
+def test_jump_check_first_square_nH() -> None:
+    # nH on a1, a friend on a3: the spec tests a2 and a3 (only d1 is free); XBoard only a2
+    assert to("nH", "a1", "spec", friends=("a3",)) == ["d1"]
+    assert to("nH", "a1", "xboard", friends=("a3",)) == ["a4", "d1"]
+    assert to("nH", "h8", "xboard", side="black", friends=("h6",)) == ["e8", "h5"]
+
+
+def test_horizontal_non_jumping_for_j_sjD() -> None:
+    # sjD on e4 with d4 and f4 empty: the spec (must jump) has no move; the Diagram does
+    # not test along a rank
+    assert to("sjD", "e4", "spec") == []
+    assert to("sjD", "e4", "diagram") == ["c4", "g4"]
+
+
+def test_the_diagram_has_no_answer_for_n_on_an_oblique_atom() -> None:
+    # the Interactive Diagram loops forever on nN: its dialect refuses, with the reason and
+    # the place of the n; the spec and XBoard answer (nN from a1, a friend on a2: the leap
+    # to b3 passes a2, blocked; c2 passes b1)
+    for reading in ("diagram", "diagram:lame-with-hop"):
+        with pytest.raises(BetzaError, match="loops forever") as info:
+            to("nN", "e4", reading)
+        assert info.value.pos == 0
+    assert to("nN", "a1", "xboard", friends=("a2",)) == to("nN", "a1", "spec",
+                                                           friends=("a2",)) == ["c2"]
+    assert to("nD", "e4", "diagram") == ["c4", "e2", "e6", "g4"]
+
+
 def test_equivalence_between_readings() -> None:
     same = equivalent("N", "N", dialect_b="xboard")
     assert same.equivalent and same.label_b == "N (xboard)"

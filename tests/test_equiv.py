@@ -124,6 +124,11 @@ def no_search(monkeypatch):
     ("Q", "RB"), ("K", "WF"), ("KNADcaKmcabK", "mpcaKmcabK"),   # the Lion, two spellings
     ("pafK", "jAjD"), ("afK", "nAnD"),                             # hop-over-king-square
     ("mafsW", "nN"), ("mafF", "nA"), ("W7", "R"), ("pR", "pafR"),
+    # a leg without direction letters never goes straight back: the seven other ways
+    ("fmaQ", "fmafQfmaflQfmafrQfmalQfmarQfmablQfmabrQ"),
+    ("fasiK", "fasK"),                  # iso after a leaper leg asks nothing
+    ("yabFF", "yabF0"),                 # a doubled atom toggles as a written range
+    ("camabmW", "camabmF"),             # a captured piece stays: neither ever moves
 ])
 def test_equal_for_non_obvious_reasons_by_conditions(a, b, no_search):
     assert equivalent(a, b).equivalent
@@ -163,6 +168,16 @@ def test_locust_returning_home_differs_from_a_rook_capture(no_search):
     assert ce.enemies == ["b1"]
     assert [(m.to, m.captures) for m in ce.only_a] == [("a1", ("b1",))]
     assert [(m.to, m.captures) for m in ce.only_b] == [("b1", ("b1",))]
+
+
+def test_toggled_doubled_atom_differs_from_a_toggled_slider(no_search):
+    # yabFF goes back as a B, yabB as an F: from b2 on an empty board yabFF also reaches
+    # the far ends a1, a3, c1 (over b2, the empty start square) and h8
+    result = equivalent("yabFF", "yabB")
+    assert check_counterexample("yabFF", "yabB", result) == 0
+    ce = result.counterexample
+    assert ce.start == "b2"
+    assert sorted(m.to for m in ce.only_a) == ["a1", "a3", "c1", "h8"] and ce.only_b == []
 
 
 def test_en_passant_falls_back_to_the_position_search():

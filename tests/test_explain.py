@@ -133,7 +133,8 @@ def test_lion_and_turns():
     (_, second) = leg_lines("mpafsK")
     assert "turning 45 degrees left or right" in second
     text = text_of("KNADcaKmcabK")
-    assert "except onto a square already visited" in text  # caK, decision 5
+    assert "in any direction but straight back, and never onto a square already visited" \
+        in text  # caK, decision 5
     assert "straight back" in text  # cabK
 
 

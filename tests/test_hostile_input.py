@@ -66,6 +66,17 @@ def test_a_query_too_big_to_ground_is_refused_at_once(capsys) -> None:  # type: 
     assert "--max-atoms" in err
 
 
+def test_a_query_whose_answer_is_trivially_empty_is_not_refused(capsys) -> None:  # type: ignore[no-untyped-def]
+    # both moves of the string need a piece that has not moved (i): a moved piece has no
+    # move, and nothing of them is grounded; the same piece unmoved is too big
+    text = "ircarcRifmafpasmamcAA"
+    args = ["moves", text, "--from", "a3", "--board", "10x10", "--side", "black"]
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == []
+    assert main([*args, "--virgin"]) == 2
+    assert "--max-atoms" in capsys.readouterr().err
+
+
 def test_chains_are_sized_by_the_states_they_start_legs_from(capsys) -> None:  # type: ignore[no-untyped-def]
     # four rook legs (50,000 atoms, 0.3 s) and seven king legs (553,000 atoms, 2 s) are
     # within the default budget; nine king legs (1.6 GB) are refused before grounding

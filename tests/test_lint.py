@@ -225,14 +225,38 @@ def test_a_dialect_difference_is_a_finding_with_its_position(monkeypatch) -> Non
     fake = types.ModuleType("translator.queries.dialect_diff")
     fake.dialect_differences = lambda betza, files=8, ranks=8, timeout=60.0: (
         asked.append((betza, files, ranks)) or [_Difference()])
+    fake.refusals = lambda betza: []
     monkeypatch.setitem(sys.modules, "translator.queries.dialect_diff", fake)
     result = lint("mafN")
     assert asked == [("mafN", 8, 8)]
     (dialect,) = of_kind(result, "dialect")
     assert dialect.message.startswith("oblique-continuation: XBoard reads it differently")
+    # oblique-continuation is one of XBoard's defects: the spec text is clear there
+    assert dialect.message.endswith("; XBoard departs from the spec text here")
+    assert dialect.data["departs"] is True
     assert dialect.details == ["from e4 on an empty 8x8 board: only betza-kb goes to "
                                "a2 a6 c8 g8; only XBoard goes to a1 a5 b8 f8"]
     assert dialect.as_json()["difference"] == {"name": "oblique-continuation", "from": "e4"}
+
+
+def test_each_program_and_whether_it_departs_from_the_spec() -> None:
+    # vlN: both programs read vN + lN, where the spec text gives the vertical moves of the
+    # left pair; from a1 only the programs reach b3 (vN), and they depart from the spec
+    found = {(f.data["dialect"], f.data["name"]): f for f in of_kind(lint("vlN"), "dialect")}
+    assert set(found) == {("xboard", "lr-after-vs-on-oblique"),
+                          ("diagram", "lr-after-vs-on-oblique")}
+    for finding in found.values():
+        assert finding.data["departs"] is True
+        assert finding.data["difference"]["dialect_only"] == ["b3"]
+        assert finding.data["difference"]["spec_only"] == []
+
+
+def test_a_program_without_an_answer_is_named() -> None:
+    # the Interactive Diagram loops forever on n on an oblique atom
+    (refused,) = of_kind(lint("nN"), "dialect")
+    assert refused.data == {"name": "no-answer", "dialect": "diagram", "departs": False}
+    assert refused.message.startswith("the Interactive Diagram has no answer: 'n' on an "
+                                      "oblique atom")
 
 
 # --- command line, batch, HTTP ------------------------------------------------------------------

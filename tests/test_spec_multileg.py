@@ -578,11 +578,68 @@ def test_cabR_returns_over_the_start_square() -> None:
     assert got == {(s, cap("e7")) for s in S("e6 e5 e4 e3 e2 e1")}
 
 
-def test_captured_square_counts_as_empty_later() -> None:
-    # decision 18: capture e6, go on and capture e8, then slide back through e6 (now empty)
-    # and the start square
+def test_captured_piece_stays_on_its_square_until_the_move_ends() -> None:
+    # decision 18: capture e6, go on and capture e8, then slide back: e7 is empty, and e6
+    # still holds the piece captured there, so the slide stops on it and captures it again
     got = effects("cafcabR", "e4", enemies=["e6", "e8"])
-    assert got == {(s, cap("e6 e8")) for s in S("e7 e6 e5 e4 e3 e2 e1")}
+    assert got == {("e7", cap("e6 e8")), ("e6", cap("e6 e8"))}
+
+
+def test_camabmW_has_no_move_back_to_the_captured_square() -> None:
+    # decision 18's example: leg 1 captures e5 (the only enemy), leg 2 steps on to e6, d5
+    # or f5, leg 3 steps straight back to e5, which still holds the captured piece: m
+    # cannot end there
+    assert dests("camabmW", "e4", enemies=["e5"]) == set()
+
+
+def test_a_hop_leg_can_hop_the_captured_piece() -> None:
+    # camabpW: capture e5, step on to e6 / d5 / f5, hop back over e5 (still occupied) and
+    # land one step beyond: e4 (the start square, empty), f5, d5; each captures e5
+    got = effects("camabpW", "e4", enemies=["e5"])
+    assert got == {(s, cap("e5")) for s in S("e4 f5 d5")}
+
+
+# --- decisions 5, 6, 7 as both reference programs read them ---------------------------------
+
+
+FMAQ_FROM_E5 = S("e6 e7 e8 f6 g7 h8 f5 g5 h5 f4 g3 h2 d4 c3 b2 a1 d5 c5 b5 a5 d6 c7 b8")
+FMAQ_FROM_E6 = S("e7 e8 f7 g8 f6 g6 h6 f5 g4 h3 d5 c4 b3 a2 d6 c6 b6 a6 d7 c8")
+FMAQ_FROM_E7 = S("e8 f8 f7 g7 h7 f6 g5 h4 d6 c5 b4 a3 d7 c7 b7 a7 d8")
+FMAQ_FROM_E8 = S("f8 g8 h8 f7 g6 h5 d7 c6 b5 a4 d8 c8 b8 a8")
+
+
+def test_fmaQ_never_goes_straight_back() -> None:
+    # decision 5: leg 1 slides forward to e5, e6, e7 or e8; leg 2 (no direction letters)
+    # goes every way of the Queen but straight back (south), so nothing below the first
+    # leg's end on the e-file: no e5 from e6, no e4, e3, e2, e1 at all
+    got = dests("fmaQ", "e4")
+    assert got == FMAQ_FROM_E5 | FMAQ_FROM_E6 | FMAQ_FROM_E7 | FMAQ_FROM_E8
+    assert not got & S("e5 e4 e3 e2 e1")
+
+
+def test_fmaQ_from_e6_goes_on_in_seven_directions() -> None:
+    # a friend on e7: leg 1 ends on e5 or e6; from e6, north is blocked at once (e7) and
+    # south is never taken, so e5 is not reached from e6
+    got = dests("fmaQ", "e4", friends=["e7"])
+    assert got == (FMAQ_FROM_E5 - S("e7 e8")) | S(
+        "f7 g8 f6 g6 h6 f5 g4 h3 d5 c4 b3 a2 d6 c6 b6 a6 d7 c8")
+
+
+def test_iso_after_leaper_legs_constrains_nothing() -> None:
+    # decision 6: fasiK on d4: leg 1 the forward step to d5, leg 2 a sideways step (c5,
+    # e5); no slider leg came before, so i asks nothing: exactly fasK
+    assert dests("fasiK", "d4") == S("c5 e5")
+    assert dests("fasK", "d4") == S("c5 e5")
+
+
+def test_toggling_a_doubled_atom_strips_the_doubling_first() -> None:
+    # decision 7: yabFF slides diagonally to an empty square (f5 g6 h7, d5 c6 b7 a8, d3 c2
+    # b1, f3 g2 h1), the toggle makes FF (= F0) a B, which slides straight back: over e4
+    # (empty, and an explicit b may come back to it) to the far end of the diagonal
+    assert dests("yabFF", "e4") == BISHOP_E4 | {"e4"}
+    assert dests("yabF0", "e4") == BISHOP_E4 | {"e4"}
+    # a B toggles to an F: one step back, which never reaches the far ends of the diagonals
+    assert dests("yabB", "e4") == (BISHOP_E4 | {"e4"}) - S("h7 a8 b1 h1")
 
 
 def test_t_on_a_hop_leg_means_friendly_mount_only() -> None:

@@ -246,3 +246,42 @@ def test_a_cannon_captures_over_a_screen():
         {"to": "a8", "legs": ["a1", "a5", "a8"], "captures": ["a8"]}]
     assert w.explanation[2] == ("  leg 1: a1 -> a5 (4 Wazir steps, forward): a5 holds an "
                                 "enemy, hopped over (p)")
+
+
+# ---- squares during a move, iso and default directions as both reference programs read them --
+
+def test_iso_after_a_leaper_leg_asks_nothing():
+    # fasiK: the forward step d4 -> d5, then a sideways step; no slider leg came before, so
+    # i does not constrain the second leg (Black: forward is toward rank 1, left is east)
+    w = why("fasiK", "d4", "c5", light())
+    assert w.possible and [m.legs for m in w.moves] == [("d4", "d5", "c5")]
+    b = why("fasiK", "e5", "f4", light(side="black"))
+    assert b.possible and [m.legs for m in b.moves] == [("e5", "e4", "f4")]
+
+
+def test_a_captured_piece_stays_and_can_be_hopped():
+    # camabpW: capture e5, step left to d5, hop back over e5 (the captured piece is still
+    # there) and land on f5
+    w = why("camabpW", "e4", "f5", light(enemies=["e5"]))
+    assert w.possible
+    assert [m.as_json() for m in w.moves] == [
+        {"to": "f5", "legs": ["e4", "e5", "d5", "e5", "f5"], "captures": ["e5"]}]
+    assert "  leg 3: d5 -> e5 (Wazir step, right): e5 holds an enemy, hopped over (p)" \
+        in w.explanation
+    b = why("camabpW", "d5", "c4", light(side="black", enemies=["d4"]))
+    assert [m.legs for m in b.moves] == [("d5", "d4", "e4", "d4", "c4")]
+
+
+def test_no_position_lets_a_locust_step_back_onto_its_capture():
+    # camabmW: the last leg steps back onto the square leg 1 captured on, which still holds
+    # the captured piece until the move ends: no position gives it any move
+    w = why("camabmW", "e4", "e5", light(enemies=["e5"]))
+    assert not w.possible and not w.reachable and w.changes == []
+
+
+def test_a_leg_without_direction_letters_never_goes_straight_back():
+    # fmaQ: from e6 (or e7, e8) the second leg never slides back south, so e5 and the
+    # squares below the start stay out of reach in every position
+    for goal in ("e5", "e3"):
+        w = why("fmaQ", "e4", goal, light())
+        assert not w.possible and not w.reachable

@@ -27,7 +27,9 @@ def test_every_named_difference_of_the_note_is_a_switch() -> None:
         "range-inheritance", "range-toggle-with-number", "default-continuation-directions",
         "visited-squares", "hop-off-range", "oblique-continuation", "vs-in-king-system",
         "n-on-stepper", "g-on-leaper", "black-diagonals", "horizontal-non-jumping",
-        "ski-slider-range", "lame-with-hop"}
+        "ski-slider-range", "lame-with-hop", "lr-after-vs-on-oblique", "oblique-later-legs",
+        "iso-after-leaper", "toggle-kept", "doubled-atom-continuation", "hop-off-unlimited",
+        "j-on-step", "jump-check-first-square"}
     # XBoard = spec on these two; only the Diagram differs
     assert not {("range-toggle-with-number", "xboard"),
                 ("default-continuation-directions", "xboard")} & names
@@ -63,6 +65,37 @@ def test_default_directions_of_a_continuation_leg() -> None:
     diagram = {r for *_, r in atoms(facts("aW", "diagram"), "dfltturn", 3)}
     assert spec == {0, 2, 6} and diagram == {0, 1, 2, 3, 5, 6, 7}
     assert {r for *_, r in atoms(facts("aK", "xboard"), "dfltturn", 3)} == {0, 1, 2, 3, 5, 6, 7}
+
+
+def test_v_and_l_on_an_oblique_atom_are_two_sets_in_both_programs() -> None:
+    # vlN: the spec's vertical moves of the left pair are octants 5 and 6; both programs
+    # read v (octants 0 3 4 7) and l (5 6)
+    assert atoms(facts("vlN", "spec"), "dir1", 3) == {(1, 1, 5), (1, 1, 6)}
+    for reading in ("xboard", "diagram"):
+        assert {i for *_, i in atoms(facts("vlN", reading), "dir1", 3)} == {0, 3, 4, 5, 6, 7}
+
+
+def test_j_on_a_single_step() -> None:
+    # XBoard: the leg never starts; the Diagram: an unlimited ski-slider (range 1 - 1 = 0)
+    assert atoms(facts("jF", "xboard"), "deadleg", 3) == {(1, 1, 1)}
+    assert atoms(facts("jF", "diagram"), "rng1", 3) == {(1, 1, "rs(step,inf)")}
+    assert atoms(facts("jF", "spec"), "rng1", 3) == {(1, 1, "rs(step,1)")}
+    assert atoms(facts("jF", "spec"), "deadleg", 3) == set()
+
+
+def test_a_doubled_atom_and_a_kept_toggle_in_the_diagram() -> None:
+    # maWW: the leg after leg 1 goes on with one step (keep one), not the implied WW;
+    # yalmarW: after the toggle of leg 1, leg 2 keeps the toggled range for leg 3
+    assert atoms(facts("maWW", "diagram"), "keep", 4) == {(1, 1, 1, "one")}
+    assert atoms(facts("yalmarW", "diagram"), "keep", 4) == {(1, 1, 1, "implied")}
+    assert atoms(facts("yalmarW", "diagram"), "togkept", 3) == {(1, 1, 2)}
+
+
+def test_xboard_checks_the_first_square_of_three_step_leaps_and_iso_needs_a_virgin() -> None:
+    assert atoms(facts("nH", "xboard"), "firstjump", 3) == {(1, 1, 1)}
+    assert atoms(facts("nD", "xboard"), "firstjump", 3) == set()
+    assert atoms(facts("maiN", "xboard"), "isoinit", 3) == {(1, 1, 2)}
+    assert atoms(facts("maiN", "diagram"), "isoinit", 3) == set()
 
 
 def test_samedef_tells_two_readings_apart_only_where_a_switch_matters() -> None:

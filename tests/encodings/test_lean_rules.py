@@ -142,7 +142,10 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
           "mafsmaW", "yaW", "aN", "maamK", "pR", "mRcpR", "ptR", "pafsR", "gN", "mpafmpafK",
           "pR4", "cpN", "nN", "nA", "jN", "nDD", "jB", "jR", "jW", "nH", "jjA", "nC", "jQ2",
           # chains whose paths meet: followed on from where they meet by the first alone
-          "aaaK", "aaaW", "aaaN", "aaF", "yaaK", "aafsaW", "aaR2"]
+          "aaaK", "aaaW", "aaaN", "aaF", "yaaK", "aafsaW", "aaR2",
+          # a leg without direction letters never goes straight back; a doubled atom
+          # toggles as its written range
+          "fmaQ", "maQ", "maB", "yabFF", "yaK"]
 
 
 @pytest.mark.parametrize("betza", PIECES)
@@ -160,7 +163,7 @@ def test_same_moves_as_paths(betza: str) -> None:
 DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaW",
                   "maR", "mabW",
                   "yafsF", "aN", "frK", "mRcpR", "gQ", "pN", "pR4", "nN", "jB", "nA", "nD",
-                  "nDD", "jQ"]
+                  "nDD", "jQ", "vlN", "nH", "jH", "jF", "sjD", "fpW0", "maWW", "yalmarW"]
 
 
 @pytest.mark.parametrize("reading", ["xboard", "diagram"])
@@ -171,6 +174,8 @@ def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
 
     rng = random.Random(reading)
     for betza in DIALECT_PIECES:
+        if reading == "diagram" and betza == "nN":
+            continue  # the Diagram has no answer for n on an oblique atom (test_dialects.py)
         for _ in range(3):
             files, ranks = rng.choice([(8, 8), (6, 7)])
             origin = (rng.randrange(files), rng.randrange(ranks))

@@ -33,6 +33,7 @@ class Switch:
     name: str
     dialect: str
     description: str
+    departs: bool = False  # the spec text is clear: the program departs from it
 
 
 @cache
@@ -44,8 +45,10 @@ def table() -> tuple[Switch, ...]:
     with PARSING:
         ctl.load(str(data_dir("kb") / "dialects.lp"))
     ctl.ground([("base", [])])
+    departing = {a.symbol.arguments[0].string
+                 for a in ctl.symbolic_atoms.by_signature("departs", 1)}
     found = [Switch(a.symbol.arguments[0].string, a.symbol.arguments[1].name,
-                    a.symbol.arguments[2].string)
+                    a.symbol.arguments[2].string, a.symbol.arguments[0].string in departing)
              for a in ctl.symbolic_atoms.by_signature("switch", 3)]
     text = (data_dir("kb") / "dialects.lp").read_text(encoding="utf-8")
     return tuple(sorted(found, key=lambda s: text.find(f'switch("{s.name}", {s.dialect}')))

@@ -36,6 +36,8 @@ def validate(piece: Piece, reading: str = "spec") -> None:
         if geo is None:
             continue
         system = geo[2]
+        if system == "obl" and reading.partition(":")[0] == "diagram":
+            _check_diagram_oblique(text, move)
         chiral = any(t in ("hr", "hl") for t in move.legs[0].directions)
         for n, leg in enumerate(move.legs):
             table = system if n == 0 else "king"
@@ -53,6 +55,17 @@ def validate(piece: Piece, reading: str = "spec") -> None:
                         "(e.g. hrarfNhlalfN), or read it as XBoard does (--dialect xboard); "
                         "see docs/readings.md, oblique-later-legs",
                         text=text, pos=_find(text, move, tok))
+
+
+def _check_diagram_oblique(text: str, move: MoveDef) -> None:
+    """The Interactive Diagram has no answer for n on an oblique atom: it loops forever."""
+    for leg in move.legs:
+        for flag in leg.modifiers:
+            if flag in ("n", "nn"):
+                raise BetzaError(
+                    f"{flag!r} on an oblique atom has no answer in the Interactive Diagram "
+                    "(it loops forever on it); read the string as the spec does, or as "
+                    "XBoard does (--dialect xboard)", text=text, pos=_find(text, move, flag))
 
 
 def _check_drop(text: str, move: MoveDef) -> None:

@@ -92,7 +92,8 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
                                        {sq: {k: {p - 1 for p in ps} for k, ps in what.items()}
                                         for sq, what in might(*tabled).items()})
                 continue
-            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
+            check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                       moved=not pos.pieces[origin].virgin)
         except BetzaError as err:
             results[i] = err
             continue

@@ -20,7 +20,7 @@ from typing import Any
 from translator.notation.dialects import table
 from translator.queries.equiv import equivalent
 
-__all__ = ["DialectDifference", "dialect_differences"]
+__all__ = ["DialectDifference", "dialect_differences", "refusals"]
 
 
 @dataclass(frozen=True)
@@ -38,21 +38,27 @@ class DialectDifference:
     enemies: list[str]
     spec_only: list[str]   # destinations only the spec reading gives there
     dialect_only: list[str]
+    departs: bool = False  # the spec text is clear: the program departs from it
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "dialect": self.dialect, "description": self.description,
                 "files": self.files, "ranks": self.ranks, "from": self.origin,
                 "side": self.side, "friends": self.friends, "enemies": self.enemies,
-                "spec_only": self.spec_only, "dialect_only": self.dialect_only}
+                "spec_only": self.spec_only, "dialect_only": self.dialect_only,
+                "departs": self.departs}
 
 
 def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
                         timeout: float = 60.0) -> list[DialectDifference]:
     """Every named difference the string touches, each with a small position where the spec
     reading and that dialect's reading (with only that one switch on) differ, found by the
-    equivalence solver (not looked up)."""
+    equivalence solver (not looked up). A dialect that has no answer for the string (see
+    :func:`refusals`) is left out."""
     found = []
+    refused = {d for d, _ in refusals(betza)}
     for switch in table():
+        if switch.dialect in refused:
+            continue
         result = equivalent(betza, betza, files, ranks, timeout=timeout,
                             dialect_b=f"{switch.dialect}:{switch.name}")
         ce = result.counterexample
@@ -60,7 +66,28 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
             continue
         found.append(DialectDifference(
             switch.name, switch.dialect, switch.description, files, ranks, ce.start, ce.side,
-            list(ce.friends), list(ce.enemies), _squares(ce.only_a), _squares(ce.only_b)))
+            list(ce.friends), list(ce.enemies), _squares(ce.only_a), _squares(ce.only_b),
+            switch.departs))
+    return found
+
+
+def refusals(betza: str) -> list[tuple[str, str]]:
+    """The dialects that have no answer for the string, each with the reason (the
+    Interactive Diagram loops forever on n on an oblique atom).
+
+    >>> refusals("nN")[0][0], refusals("N")
+    ('diagram', [])
+    """
+    from translator.errors import BetzaError
+    from translator.notation.dialects import dialects
+    from translator.queries.moves import parse_piece
+
+    found = []
+    for dialect in dialects()[1:]:
+        try:
+            parse_piece(betza, dialect)
+        except BetzaError as err:
+            found.append((dialect, err.message))
     return found
 
 

@@ -10,7 +10,9 @@ Three kinds of finding:
 - **fairy-stockfish**: Fairy-Stockfish does not accept the string or reads it differently
   (:mod:`translator.queries.lint_ffish`);
 - **dialect**: a known difference between the programs that read XBetza touches the string,
-  with a position where the readings differ (``translator.queries.dialect_diff``).
+  with a position where the readings differ (``translator.queries.dialect_diff``), and
+  whether the program departs there from the spec text or reads a point the texts leave
+  open; or a program has no answer for the string at all.
 
 >>> result = lint("WK")
 >>> [f.kind for f in result.findings], result.shortest
@@ -124,7 +126,7 @@ def _ffish_finding(check: FfishCheck) -> Finding:
 
 def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
     """A finding per known dialect difference the string touches."""
-    from translator.queries.dialect_diff import dialect_differences
+    from translator.queries.dialect_diff import dialect_differences, refusals
     from translator.queries.moves import parse_piece
 
     if any(move.is_bracket for move in parse_piece(result.betza).moves):
@@ -133,15 +135,29 @@ def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
                             "they read)")
         return []
     result.dialects_checked = True
-    found = []
+    found = [Finding("dialect", f"{READERS.get(dialect, dialect)} has no answer: {why}",
+                     data={"name": "no-answer", "dialect": dialect, "departs": False})
+             for dialect, why in refusals(result.betza)]
     for diff in dialect_differences(result.betza, result.files, result.ranks,
                                     timeout=budget.left()):
         reader = READERS.get(diff.dialect, diff.dialect)
         place = where(diff.files, diff.ranks, diff.origin, diff.side, diff.friends,
                       diff.enemies)
+        departs = departing(diff.name)
+        verdict = (f"{reader} departs from the spec text here" if departs else
+                   "the spec texts leave this open, or the programs chose otherwise")
         found.append(Finding(
-            "dialect", f"{diff.name}: {reader} reads it differently ({diff.description})",
+            "dialect", f"{diff.name}: {reader} reads it differently ({diff.description}); "
+            f"{verdict}",
             details=[f"{place}: only betza-kb goes to {' '.join(diff.spec_only) or '-'}; "
                      f"only {reader} goes to {' '.join(diff.dialect_only) or '-'}"],
-            data={"name": diff.name, "dialect": diff.dialect, "difference": diff.as_json()}))
+            data={"name": diff.name, "dialect": diff.dialect, "departs": departs,
+                  "difference": diff.as_json()}))
     return found
+
+
+def departing(name: str) -> bool:
+    """Is the switch ``name`` a program departing from a clear spec text?"""
+    from translator.notation.dialects import table
+
+    return any(s.departs for s in table() if s.name == name)

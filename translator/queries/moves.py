@@ -159,7 +159,8 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
                 results[i] = found
                 continue
             pos, origin = place(given, mover), mover.origin
-            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True)
+            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                              moved=not mover.virgin)
         except BetzaError as err:
             results[i] = err
             continue

@@ -14,6 +14,9 @@ True
 >>> chain = parse("aaaaaK")  # answered by moves.lp (lean.lp), not by why.lp (paths.lp)
 >>> estimated_atoms(chain, 8, 8, lean=True) < DEFAULT_MAX_ATOMS < estimated_atoms(chain, 8, 8)
 True
+>>> initial = parse("ircarcRifmafpasmamcAA")  # every move needs a piece that has not moved
+>>> estimated_atoms(initial, 10, 10, moved=True), estimated_atoms(initial, 10, 10) > 10**6
+(0, True)
 >>> try:
 ...     check_size(parse("aaaaaaaK"), 26, 26, DEFAULT_MAX_ATOMS, lean=True)
 ... except LimitError as err:
@@ -66,12 +69,16 @@ def _first_steps(move: MoveDef, span: int) -> int:
     return span if move.atom.doubled or move.atom.letter in SLIDERS else 1
 
 
-def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False) -> int:
+def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
+                    moved: bool = False) -> int:
     """An upper bound on the ground atoms of the piece's paths from one square; with
     ``lean``, for a program that builds the moves it can from their rays (moves.lp and
-    board.lp include encodings/lean.lp)."""
+    board.lp include encodings/lean.lp); with ``moved``, for a piece known to have moved,
+    whose moves that need an unmoved piece (``i`` on the first leg) start no path."""
     total = 0
     for move in piece.moves:
+        if moved and "i" in move.legs[0].modifiers:
+            continue
         span = _span(move, files, ranks)
         if move.atom.letter == "U":
             total += (files * ranks) ** len(move.legs) * ATOMS_PER_PATH
@@ -126,11 +133,11 @@ def _looks_lean(move: MoveDef) -> bool:
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,
-               lean: bool = False) -> int:
-    """The estimate of ``times`` queries of the piece in one program (``lean`` as for
-    :func:`estimated_atoms`); refuse, with a message naming the limit, one over
-    ``max_atoms``."""
-    return refuse_over(estimated_atoms(piece, files, ranks, lean) * times, max_atoms)
+               lean: bool = False, moved: bool = False) -> int:
+    """The estimate of ``times`` queries of the piece in one program (``lean`` and
+    ``moved`` as for :func:`estimated_atoms`); refuse, with a message naming the limit, one
+    over ``max_atoms``."""
+    return refuse_over(estimated_atoms(piece, files, ranks, lean, moved) * times, max_atoms)
 
 
 def refuse_over(need: int, max_atoms: int) -> int:
