@@ -13,13 +13,16 @@ many lines:
   grown past :data:`MEMORY_MB` after a task, which gives their memory back.
 
 Workers are forked from the reading process, which imports the query modules first (so
-that no worker imports them again) and grounds nothing itself once it has workers. A
+that no worker imports them again) and grounds nothing itself. A
 process with threads of its own (a kept program being built, translator/solve/warm.py)
 is not forked, since a thread's lock would stay taken in the copy: its workers start from
 a fork server instead. The answers are written in the order of the lines.
-A worker that dies (killed for its memory, say) costs only the lines that were its own:
-its task is asked again line by line, and a line that kills its worker a second time is
-answered with an error. Dask (translator/research) is for catalogue work that outgrows
+Each worker holds every line's time limit and a memory ceiling inside grounding steps
+(translator/solve/guard.py): a worker whose step passes either ends itself, leaving the
+reason behind. A worker that dies (so, or killed from outside) costs only the lines that
+were its own: its task is asked again line by line, and a line that ends its worker a
+second time is answered with the reason (or, from a worker killed from outside, an error
+saying so). Dask (translator/research) is for catalogue work that outgrows
 one machine; a batch is a stream answered in order, on the machine that reads it.
 """
 
@@ -29,14 +32,19 @@ import importlib
 import json
 import multiprocessing
 import os
-import sys
+import tempfile
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
+
+from translator.errors import LimitError
+from translator.jsonapi.fields import error
+from translator.solve import guard
 
 # lines read at a time: a shorter group is all that was waiting (a script that waits for
 # each answer: before the workers start, answered here)
@@ -91,6 +99,8 @@ class Workers:
         self.given = 0  # lines given to the pool
         self.task = TASK  # the most lines of a task
         self.context: multiprocessing.context.BaseContext | None = None
+        # where a worker that ends itself at a limit leaves the reason (guard.stop_worker)
+        self.reasons = tempfile.TemporaryDirectory(prefix="betza-workers-")
 
     def __enter__(self) -> Workers:
         return self
@@ -98,6 +108,7 @@ class Workers:
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+        self.reasons.cleanup()
 
     def _pool(self, lines: int) -> ProcessPoolExecutor:
         """The pool to give the next ``lines`` to."""
@@ -109,7 +120,9 @@ class Workers:
             if self.context.get_start_method() == "forkserver":
                 self.context.set_forkserver_preload(PRELOAD)
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context,
+                                            initializer=start_worker,
+                                            initargs=(self.reasons.name,))
             self.given = 0
         self.given += lines
         return self.pool
@@ -120,15 +133,11 @@ class Workers:
         after each task of ``n`` lines. Full groups (more was waiting) are held, up to
         :data:`HOLD` lines, and handed out in equal tasks; at most two tasks per worker
         wait. Until a group of :data:`GROUP` lines comes, the groups (all there was to read)
-        are answered in this process: a script that writes a line and waits for its answer
-        keeps the programs this process has kept for its pieces."""
+        are answered before the next is read (a script that writes a line waits for its
+        answer)."""
         tasks: deque[Task] = deque()
         held: list[str] = []
         for raw in groups:
-            if self.context is None and not held and len(raw) < GROUP:
-                write(self.answer_lines(raw))
-                done(len(raw))
-                continue
             held.extend(raw)
             if len(raw) == GROUP and len(held) < HOLD:  # more was waiting: read it first
                 continue
@@ -171,6 +180,7 @@ class Workers:
             # worker again is known, and costs only its own answer
             if pool is self.pool:
                 self._restart()
+            guard.last_words(Path(self.reasons.name))  # (about the task, not one line)
             text = "".join(self._alone(line) for line in raw)
         write(text)
         done(len(raw))
@@ -180,7 +190,10 @@ class Workers:
             return self._pool(1).submit(answer_measured, self.answer_lines, [line]).result()[0]
         except BrokenProcessPool:
             self._restart()
-            return json.dumps({"ok": False, "error": DIED}) + "\n"
+            reason = guard.last_words(Path(self.reasons.name))
+            if reason is None:
+                return json.dumps(error(DIED)) + "\n"
+            return json.dumps(error(LimitError(reason))) + "\n"
 
     def _restart(self) -> None:
         if self.pool is not None:
@@ -207,14 +220,17 @@ def shares(lines: list[str], workers: int, most: int = TASK) -> list[list[str]]:
     return [lines[a:b] for a, b in pairwise(bounds) if b > a]
 
 
+def start_worker(reasons: str) -> None:
+    """In a new worker: the memory ceiling and the watchdog of grounding steps, which end
+    the worker with the reason left in the folder ``reasons``."""
+    guard.limit_memory()
+    guard.arm(guard.stop_worker(Path(reasons)))
+
+
 def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> tuple[str, float]:
     """In a worker: the answers to ``raw`` and the megabytes the worker then holds."""
-    text = answer(raw)
     try:
-        with open("/proc/self/statm") as statm:
-            return text, int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except OSError:  # not on Linux: the peak instead
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return text, peak / (2**20 if sys.platform == "darwin" else 2**10)
+        text = answer(raw)
+    except MemoryError:  # outside a grounding step: the worker ends all the same
+        guard.out_of_memory()
+    return text, guard.resident_mb()
