@@ -67,14 +67,17 @@ def _stop(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command ``argv`` (None: the program's arguments; the process is then the
+    command's own, and a runaway grounding step ends it: translator/solve/guard.py)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     timer = None
     # a command that answers one query here holds its limits here; batch and serve hold
     # them in their workers, census in its Dask tasks (whose processes would inherit a cap)
     if args.command not in ("batch", "serve", "census"):
-        guard.limit_memory()
-        guard.arm(_stop)
+        if argv is None:
+            guard.limit_memory()
+            guard.arm(_stop)
         if getattr(args, "timeout", None):
             timer = _watchdog(args.timeout)
     try:

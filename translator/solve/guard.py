@@ -59,17 +59,19 @@ def memory_message() -> str:
             'it held before) and was stopped; try a lower --max-atoms (batch: "max_atoms")')
 
 
-def limit_memory(megabytes: int = CEILING_MB + SLACK_MB) -> None:
-    """Cap this process's address space at what it maps now plus ``megabytes`` (Linux; a
-    no-op where ``/proc`` is missing). Not for a process that starts a Dask cluster or a web
-    server: their children inherit the cap."""
+def limit_memory(megabytes: float | None = None) -> None:
+    """Cap this process's address space at what it maps now plus ``megabytes`` (default:
+    the ceiling and :data:`SLACK_MB`; Linux, a no-op where ``/proc`` is missing). Not for a
+    process that starts a Dask cluster or a web server: their children inherit the cap."""
+    if megabytes is None:
+        megabytes = CEILING_MB + SLACK_MB
     try:
         with open("/proc/self/statm") as statm:
             mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     except OSError:
         return
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = mapped + megabytes * 2**20
+    cap = mapped + int(megabytes * 2**20)
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
@@ -117,13 +119,13 @@ def resident_mb() -> float:
 _ARMED: _Watchdog | None = None
 
 
-def arm(on_overrun: Overrun, ceiling_mb: float = CEILING_MB) -> None:
+def arm(on_overrun: Overrun) -> None:
     """Watch the grounding steps of this process from now on: ``on_overrun(message)`` is
     called (from the watchdog thread, or from the thread that ran out of memory) when a
-    step passes its deadline or the process holds ``ceiling_mb`` more than now, and must
-    end the process."""
+    step passes its deadline or the process holds :data:`CEILING_MB` more than now, and
+    must end the process."""
     global _ARMED
-    _ARMED = _Watchdog(on_overrun, ceiling_mb)
+    _ARMED = _Watchdog(on_overrun, CEILING_MB)
 
 
 def disarm() -> None:
