@@ -155,7 +155,16 @@ def test_a_script_that_waits_for_each_answer_gets_it(workers: str) -> None:
     assert proc.returncode == 0
 
 
-RUNAWAY = "cgrbgKqeapcKD"  # estimated small, but its kept program grounds for minutes
+RUNAWAY = "cgrbgKqeapcKD"  # its kept program (e.p. victims left open) grounds for minutes
+
+
+@pytest.fixture
+def runaway(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size estimate keeps RUNAWAY from a kept program; as if it had not (the forked
+    workers inherit it), the program runs away inside one grounding step."""
+    from translator.solve import warm
+
+    monkeypatch.setattr(warm, "MAX_ESTIMATE", 10**12)
 
 
 def _runaway_batch(timeout: float) -> list[dict[str, object]]:
@@ -172,12 +181,14 @@ def _around_the_runaway(answers: list[dict[str, object]]) -> None:
     assert [[m["to"] for m in a["moves"]] for a in answers[4:]] == [["b3", "c2"]] * 3
 
 
+@pytest.mark.usefixtures("runaway")
 def test_a_grounding_step_past_its_time_limit_stops_its_worker_and_answers_why() -> None:
     answers = _runaway_batch(1)
     assert answers[3] == {"ok": False, "error": guard.time_message(1)}
     _around_the_runaway(answers)
 
 
+@pytest.mark.usefixtures("runaway")
 def test_a_grounding_step_past_the_memory_ceiling_stops_its_worker_and_answers_why(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guard, "CEILING_MB", 150)  # the forked workers inherit it
