@@ -148,7 +148,9 @@ def step(deadline: float | None, timeout: float) -> Iterator[None]:
         return
     me = threading.get_ident()
     with watchdog.changed:
-        watchdog.steps[me] = (math.inf if deadline is None else deadline, timeout)
+        # (a deadline that is not a number, from a limit no check caught, is none)
+        watchdog.steps[me] = (deadline if deadline is not None and math.isfinite(deadline)
+                              else math.inf, timeout)
         watchdog.changed.notify()
     try:
         yield
