@@ -193,3 +193,25 @@ def test_the_local_cluster_and_its_dashboard_listen_on_this_machine_only() -> No
     finally:
         client.close()
         client.cluster.close()
+
+
+def _runaway() -> list[str]:
+    """A moves query whose kept program grounds for minutes (the size estimate keeps it
+    from there; here it is let through), with a time limit of 1 s."""
+    from translator.queries.moves import moves
+    from translator.solve import warm
+
+    warm.MAX_ESTIMATE = 10**12
+    return [m.to for m in moves("cgrbgKqeapcKD", "c1", timeout=1)]
+
+
+def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
+        tmp_path: Path) -> None:
+    # its worker ends inside the grounding step, on every try, until Dask gives up on it
+    # (a task that was waiting on the same worker may be counted so too: a rerun retries
+    # every failed task)
+    out = tmp_path / "r.jsonl"
+    done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
+    assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["task"] == "runaway" and "KilledWorker" in row["error"]

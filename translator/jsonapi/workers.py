@@ -121,7 +121,7 @@ class Workers:
                 self.context.set_forkserver_preload(PRELOAD)
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context,
-                                            initializer=start_worker,
+                                            initializer=guard.start_worker,
                                             initargs=(self.reasons.name,))
             self.given = 0
         self.given += lines
@@ -218,13 +218,6 @@ def shares(lines: list[str], workers: int, most: int = TASK) -> list[list[str]]:
     size, extra = divmod(len(lines), count)
     bounds = [i * size + min(i, extra) for i in range(count + 1)]
     return [lines[a:b] for a, b in pairwise(bounds) if b > a]
-
-
-def start_worker(reasons: str) -> None:
-    """In a new worker: the memory ceiling and the watchdog of grounding steps, which end
-    the worker with the reason left in the folder ``reasons``."""
-    guard.limit_memory()
-    guard.arm(guard.stop_worker(Path(reasons)))
 
 
 def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> tuple[str, float]:

@@ -7,7 +7,9 @@ a crash mid-write is dropped (and its task run again), a Parquet part is written
 not at all, and a task that failed is stored with its error and run again.
 
 A local cluster listens on 127.0.0.1 only, its dashboard included, unless given another
-address (``dashboard``).
+address (``dashboard``). In a Dask worker a task's grounding steps hold their time limit and
+the memory ceiling (translator/solve/guard.py): a step past either ends the worker, and once
+Dask has seen the task's workers die so on every try it reports the task failed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.solve import guard
 
 Task = tuple[str, Callable[..., Any], tuple[Any, ...]]  # key, function, arguments
 
@@ -46,6 +49,19 @@ def _inline(key: str, func: Callable[..., Any], args: tuple[Any, ...]) -> Outcom
 
 
 DASHBOARD = "127.0.0.1:0"  # this machine only, on a free port
+
+
+def guarded(func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` in a Dask worker whose grounding steps are held to their limits."""
+    if not guard.armed():
+        guard.limit_memory()
+        guard.arm(_end_worker)
+    return func(*args)
+
+
+def _end_worker(message: str) -> None:
+    print(f"betza: {message}", file=sys.stderr, flush=True)
+    os._exit(guard.OVERRUN_EXIT)
 
 
 def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOARD) -> Any:
@@ -148,7 +164,7 @@ def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
 
     client = _client(scheduler, workers, dashboard)
     try:
-        futures = {client.submit(func, *args, key=key, pure=False): key
+        futures = {client.submit(guarded, func, *args, key=key, pure=False): key
                    for key, func, args in todo}
         for n, future in enumerate(as_completed(futures), start=1):
             key = futures[future]

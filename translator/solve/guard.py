@@ -128,6 +128,11 @@ def arm(on_overrun: Overrun) -> None:
     _ARMED = _Watchdog(on_overrun, CEILING_MB)
 
 
+def armed() -> bool:
+    """Whether this process's grounding steps are watched."""
+    return _ARMED is not None
+
+
 def disarm() -> None:
     """Stop watching (the watchdog thread of a test's process ends with the process)."""
     global _ARMED
@@ -178,6 +183,14 @@ def stop_worker(reasons: Path) -> Overrun:
         os._exit(OVERRUN_EXIT)
 
     return stop
+
+
+def start_worker(reasons: str) -> None:
+    """In a new worker process (a batch or web worker: its pool's initializer): the memory
+    ceiling, and the watchdog of grounding steps, which ends the worker with the reason left
+    in the folder ``reasons`` (read it with :func:`last_words`)."""
+    limit_memory()
+    arm(stop_worker(Path(reasons)))
 
 
 def last_words(reasons: Path) -> str | None:
