@@ -27,9 +27,11 @@ the query passed the memory ceiling of this process (2048
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
 import resource
+import signal
 import sys
 import threading
 import time
@@ -44,6 +46,7 @@ CEILING_MB = 2048  # memory a query may add to a process: max_atoms' default use
 SLACK_MB = 1024  # and address space beyond it (libraries and threads map more than they use)
 POLL = 0.05  # seconds between the watchdog's looks at the memory (clingo takes < 100 MB/s)
 OVERRUN_EXIT = 75  # the exit status of a worker that ended itself at a limit
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 Overrun = Callable[[str], None]
 
 
@@ -188,9 +191,13 @@ def stop_worker(reasons: Path) -> Overrun:
 def start_worker(reasons: str) -> None:
     """In a new worker process (a batch or web worker: its pool's initializer): the memory
     ceiling, and the watchdog of grounding steps, which ends the worker with the reason left
-    in the folder ``reasons`` (read it with :func:`last_words`)."""
+    in the folder ``reasons`` (read it with :func:`last_words`). The worker also ends with
+    the thread that started it (Linux): forked workers hold each other's ends of the pool's
+    pipes, so one whose parent was killed would wait for work for ever."""
     limit_memory()
     arm(stop_worker(Path(reasons)))
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def last_words(reasons: Path) -> str | None:
