@@ -83,7 +83,6 @@ def main() -> None:
             assert len(answers) == len(lines), "one answer per line"
         bad = sum(not json.loads(a)["ok"] for a in answers)
 
-
         from translator.jsonapi.batch import answer_text
 
         start = time.perf_counter()
