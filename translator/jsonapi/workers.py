@@ -47,7 +47,7 @@ from translator.jsonapi.fields import error
 from translator.solve import guard
 
 # lines read at a time: a shorter group is all that was waiting (a script that waits for
-# each answer: before the workers start, answered here)
+# each answer: answered before the next read)
 GROUP = 350
 # full groups, all read at once, are held up to this many lines and then cut into tasks of
 # equal length, as many as the workers or a multiple and none over TASK lines (GROUP once a
@@ -64,8 +64,8 @@ PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a task's lines, its answers to come, and the pool that answers it
 Task = tuple[list[str], "Future[tuple[str, float]]", ProcessPoolExecutor]
-DIED = ("the worker process answering this line ended without an answer (killed for its "
-        "memory?); try a lower max_atoms, or betza batch --workers 1")
+DIED = ("the worker process answering this line ended without an answer (killed from "
+        "outside, for the machine's memory?); try a lower max_atoms")
 
 
 def default_workers() -> int:
