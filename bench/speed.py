@@ -224,7 +224,7 @@ def table(quick: bool) -> None:
         qps = len(lines) / whole_process(["batch", "--quiet"], text)
         alone = len(lines) / whole_process(["batch", "--quiet", "--workers", "1"], text)
         print(f"  batch, {name:10} {qps:8.0f} q/s   ratio target/measured {target / qps:5.2f}"
-              f"   ({len(lines)} queries, {workers} workers; one process: {alone:.0f} q/s)")
+              f"   ({len(lines)} queries, {workers} workers; one worker: {alone:.0f} q/s)")
     for betza, board in (("aaaK", "8x8"), ("aaaaK", "8x8"), ("aaaaaK", "8x8"),
                          ("aaaaaaaK", "26x26")):
         t, status = timed_process(["moves", betza, "--from", "e4", "--board", board, "--json"])

@@ -16,6 +16,7 @@ import pytest
 from tests.test_hostile_input import HOSTILE
 from translator.jsonapi.batch import answer_text, run_batch
 from translator.jsonapi.workers import DIED, GROUP, Workers
+from translator.solve import guard
 
 
 def _lines() -> list[str]:
@@ -152,3 +153,46 @@ def test_a_script_that_waits_for_each_answer_gets_it(workers: str) -> None:
         proc.stdin.close()
         proc.wait(timeout=60)
     assert proc.returncode == 0
+
+
+RUNAWAY = "cgrbgKqeapcKD"  # its kept program (e.p. victims left open) grounds for minutes
+
+
+@pytest.fixture
+def runaway(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size estimate keeps RUNAWAY from a kept program; as if it had not (the forked
+    workers inherit it), the program runs away inside one grounding step."""
+    from translator.solve import warm
+
+    monkeypatch.setattr(warm, "MAX_ESTIMATE", 10**12)
+
+
+def _runaway_batch(timeout: float) -> list[dict[str, object]]:
+    good = '{"query": "moves", "betza": "W", "from": "a1"}'
+    runaway = json.dumps({"query": "moves", "betza": RUNAWAY, "from": "c1", "timeout": timeout})
+    lines = [good] * 3 + [runaway] + [good.replace("W", "N")] * 3
+    out = io.StringIO()
+    assert run_batch(io.StringIO("\n".join(lines) + "\n"), out, workers=2) == len(lines)
+    return [json.loads(a) for a in out.getvalue().splitlines()]
+
+
+def _around_the_runaway(answers: list[dict[str, object]]) -> None:
+    assert [[m["to"] for m in a["moves"]] for a in answers[:3]] == [["a2", "b1"]] * 3
+    assert [[m["to"] for m in a["moves"]] for a in answers[4:]] == [["b3", "c2"]] * 3
+
+
+@pytest.mark.usefixtures("runaway")
+def test_a_grounding_step_past_its_time_limit_stops_its_worker_and_answers_why() -> None:
+    answers = _runaway_batch(1)
+    assert answers[3] == {"ok": False, "error": guard.time_message(1)}
+    _around_the_runaway(answers)
+
+
+@pytest.mark.usefixtures("runaway")
+def test_a_grounding_step_past_the_memory_ceiling_stops_its_worker_and_answers_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guard, "CEILING_MB", 150)  # the forked workers inherit it
+    answers = _runaway_batch(600)  # (alone: its kept program runs away)
+    assert answers[3] == {"ok": False, "error": guard.memory_message()}
+    assert "(150 MB more than it held before)" in guard.memory_message()
+    _around_the_runaway(answers)

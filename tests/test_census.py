@@ -10,6 +10,8 @@ on the 36 inner ones: (8 + 72 + 144) / 64 = 3.5.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,132 @@ def test_census_cli_plots_and_batch(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert {p.name for p in tmp_path.iterdir()} == {"heatmap-fW-8x8.png", "mobility.png"}
     (answer,) = answer_group([json.dumps({"query": "classes", "pieces": ["Q", "RB", "N"]})])
     assert answer["classes"] == [["N"], ["Q", "RB"]]
+
+
+CENSUS = ["census", "W", "fW", "N", "--density", "0.5", "--samples", "10", "--scheduler",
+          "inline", "--json"]
+
+
+def test_a_census_killed_mid_write_resumes_to_the_output_of_a_whole_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = tmp_path / "whole.jsonl"
+    assert main([*CENSUS, "--out", str(whole)]) == 0
+    expected = capsys.readouterr().out
+    # the same run, killed while it wrote its third row: half a line ends the file
+    cut = tmp_path / "cut.jsonl"
+    script = ("import os, sys\n"
+              "from translator.research import run\n"
+              "from translator.cli.main import main\n"
+              "add, rows = run.Store.add, []\n"
+              "def dying(self, outcome):\n"
+              "    rows.append(outcome)\n"
+              "    if len(rows) == 3:\n"
+              "        line = self.path.read_text() \n"
+              "        add(self, outcome)\n"
+              "        text = self.path.read_text()\n"
+              "        self.path.write_text(text[:len(line) + (len(text) - len(line)) // 2])\n"
+              "        os._exit(9)\n"
+              "    add(self, outcome)\n"
+              "run.Store.add = dying\n"
+              "sys.exit(main(sys.argv[1:]))\n")
+    killed = subprocess.run([sys.executable, "-c", script, *CENSUS, "--out", str(cut)],
+                            capture_output=True, text=True, check=False)
+    assert killed.returncode == 9 and killed.stdout == ""
+    torn = cut.read_text()
+    assert torn.count("\n") == 2 and not torn.endswith("\n")
+    assert main([*CENSUS, "--out", str(cut)]) == 0
+    assert capsys.readouterr().out == expected
+    rows = [json.loads(line) for line in cut.read_text().splitlines()]
+    assert sorted(r["task"] for r in rows) == sorted(
+        json.loads(line)["task"] for line in whole.read_text().splitlines())
+
+
+def test_a_failed_census_task_exits_1_and_the_rerun_completes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from translator.research import study
+
+    out = tmp_path / "c.jsonl"
+    real = study.empty_board
+
+    def failing(betza: str, files: int, ranks: int) -> dict[str, object]:
+        if betza == "fW":
+            raise RuntimeError("worker lost")
+        return real(betza, files, ranks)
+
+    monkeypatch.setattr(study, "empty_board", failing)
+    assert main([*CENSUS, "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert '"error": "RuntimeError: worker lost"' in captured.out
+    assert captured.err == ("betza: 1 results are missing because their tasks failed; run "
+                            f"the same command again to retry them (--out {out} keeps what "
+                            "is done)\n")
+    stored = {json.loads(line)["task"]: json.loads(line)["error"]
+              for line in out.read_text().splitlines()}
+    assert stored["empty|fW|8x8"] == "RuntimeError: worker lost"
+    monkeypatch.setattr(study, "empty_board", real)
+    calls: list[str] = []
+    monkeypatch.setattr(study, "sampled", lambda *a: calls.append(str(a)))  # done already
+    assert main([*CENSUS, "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert calls == []
+    # forward: 4 of the knight's 8 leaps, 1 of the wazir's 4, the one of fW
+    assert [(r["piece"], r["forward"]) for r in rows] == [("N", 0.5), ("W", 0.25),
+                                                          ("fW", 1.0)]
+
+
+def test_a_failed_task_on_dask_is_stored_as_failed_and_run_again(tmp_path: Path) -> None:
+    out = tmp_path / "d.jsonl"
+    flag = tmp_path / "fixed"
+    tasks = [("flaky", _flaky, (str(flag),)), ("steady", empty_board, ("W", 3, 3))]
+    first = run_tasks(tasks, workers=1, out=str(out))
+    assert first["flaky"].error == "RuntimeError: not yet" and first["steady"].error is None
+    flag.touch()
+    second = run_tasks(tasks, scheduler=INLINE, out=str(out))
+    assert second["flaky"] == Outcome("flaky", "done")
+    assert second["steady"].result["binding"] == first["steady"].result["binding"]
+
+
+def _flaky(flag: str) -> str:
+    if not Path(flag).exists():
+        raise RuntimeError("not yet")
+    return "done"
+
+
+def test_the_local_cluster_and_its_dashboard_listen_on_this_machine_only() -> None:
+    from translator.research.run import _client
+
+    client = _client(None, 1)
+    try:
+        scheduler = client.cluster.scheduler
+        assert scheduler.address.startswith("tcp://127.0.0.1:")
+        hosts = {sock.getsockname()[0] for sock in scheduler.http_server._sockets.values()}
+        assert hosts == {"127.0.0.1"}
+        assert client.dashboard_link.startswith("http://127.0.0.1:")
+        assert all(w.startswith("tcp://127.0.0.1:")
+                   for w in client.scheduler_info()["workers"])
+    finally:
+        client.close()
+        client.cluster.close()
+
+
+def _runaway() -> list[str]:
+    """A moves query whose kept program grounds for minutes (the size estimate keeps it
+    from there; here it is let through), with a time limit of 1 s."""
+    from translator.queries.moves import moves
+    from translator.solve import warm
+
+    warm.MAX_ESTIMATE = 10**12
+    return [m.to for m in moves("cgrbgKqeapcKD", "c1", timeout=1)]
+
+
+def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
+        tmp_path: Path) -> None:
+    # its worker ends inside the grounding step, on every try, until Dask gives up on it
+    # (a task that was waiting on the same worker may be counted so too: a rerun retries
+    # every failed task)
+    out = tmp_path / "r.jsonl"
+    done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
+    assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["task"] == "runaway" and "KilledWorker" in row["error"]

@@ -25,10 +25,10 @@ why query: the moves keys plus to; answers {"ok": true, "possible": ..., "moves"
 "explanation": [lines]} (see 'betza why --help').""")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--workers", type=_workers, default=None, metavar="N",
-                   help="answer a long input in N worker processes (default: one per core "
+                   help="answer the lines in N worker processes (default: one per core "
                         "this process may use, at most 8); each has its own memory, so up to "
-                        "N queries near --max-atoms at once; 1 answers every line in this "
-                        "process")
+                        "N queries near --max-atoms at once, and holds every line's --timeout "
+                        "and a memory ceiling inside grounding")
     limit_options(p)
     p.set_defaults(func=run)
 

@@ -19,6 +19,9 @@ def _sources(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="tcp://HOST:8786",
                    help="run on this Dask cluster (default: a local one)")
     p.add_argument("--workers", type=int, help="local worker processes (default: one a core)")
+    p.add_argument("--dashboard", default="127.0.0.1:0", metavar="HOST:PORT",
+                   help="where the local cluster's dashboard listens (default 127.0.0.1:0: "
+                        "this machine only, a free port)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -35,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
   betza census B N A D --json
       binding 1/2 for the Bishop, 1 for the Knight, 1/8 for the Alfil, 1/4 for the Dabbaba
   betza census --variant fide --density 0.25,0.5 --samples 1000 --out fide.jsonl
-  betza census --kb --plot plots/ --out kb.parquet     (rerun: done tasks are skipped)""")
+  betza census --kb --plot plots/ --out kb.parquet     (rerun: done tasks are skipped)
+exit status 1 when some tasks failed: a rerun with the same --out runs only those.""")
     _sources(p)
     p.add_argument("--board", action="append", metavar="FxR", help="board (repeatable; 8x8)")
     p.add_argument("--density", default="", metavar="D,..", help="occupancy densities")
@@ -47,7 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(
         sub, "classes", help="group pieces into equivalence classes",
         description="Which of the pieces are the same piece: census fingerprints bucket "
-        "them, the equivalence solver decides every pair inside a bucket. Exit 0.",
+        "them, the equivalence solver decides every pair inside a bucket. Exit 0, or 1 when "
+        "a task failed (its pieces' classes are then incomplete).",
         epilog="""examples:
   betza classes WF K Q RB mRcB cRmB
       [WF, K] [Q, RB] [mRcB] [cRmB]
@@ -94,7 +99,8 @@ def run_census(args: argparse.Namespace) -> int:
     densities = _densities(args.density)
     tasks = census_tasks(pieces, boards, densities, args.samples, args.seed)
     outcomes = run_tasks(tasks, scheduler=args.scheduler, workers=args.workers, out=args.out,
-                         progress=sys.stderr.isatty() and not args.json)
+                         progress=sys.stderr.isatty() and not args.json,
+                         dashboard=args.dashboard)
     rows = census_rows(outcomes, pieces, boards)
     if args.plot:
         from translator.research.plots import write_plots
@@ -102,7 +108,17 @@ def run_census(args: argparse.Namespace) -> int:
         write_plots(rows, args.plot)
     for row in rows:
         print(json.dumps(row) if args.json else _census_line(row))
-    return 0
+    return _missing(sum("error" in row for row in rows), args.out)
+
+
+def _missing(failed: int, out: str | None) -> int:
+    """The exit status: 1, with a line on stderr, when some results are missing."""
+    if not failed:
+        return 0
+    again = f" (--out {out} keeps what is done)" if out else ""
+    print(f"betza: {failed} results are missing because their tasks failed; run the same "
+          f"command again to retry them{again}", file=sys.stderr)
+    return 1
 
 
 def _densities(text: str) -> list[float]:
@@ -141,12 +157,13 @@ def run_classes(args: argparse.Namespace) -> int:
 
     result = equivalence_classes(members(args), parse_board_size(args.board),
                                  scheduler=args.scheduler, workers=args.workers,
-                                 progress=sys.stderr.isatty() and not args.json)
+                                 progress=sys.stderr.isatty() and not args.json,
+                                 dashboard=args.dashboard)
     if args.json:
         print(json.dumps({"ok": True, "classes": result.classes, "splits": result.splits,
                           "solver_pairs": result.solver_pairs, "all_pairs": result.all_pairs,
                           "errors": result.errors}))
-        return 0
+        return 1 if result.errors else 0
     for group in result.classes:
         print("[" + ", ".join(group) + "]")
     dupes = [g for g in result.classes if len(g) > 1]
@@ -154,4 +171,4 @@ def run_classes(args: argparse.Namespace) -> int:
           f"{result.solver_pairs} of {result.all_pairs} pairs went to the solver")
     for err in result.errors:
         print(f"error: {err}", file=sys.stderr)
-    return 0
+    return _missing(len(result.errors), None)

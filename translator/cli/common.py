@@ -68,11 +68,38 @@ def limit_options(p: argparse.ArgumentParser) -> None:
     from translator.solve.limits import DEFAULT_MAX_ATOMS
 
     g = p.add_argument_group("limits")
-    g.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                   help="give up after this many seconds (default 60)")
-    g.add_argument("--max-atoms", type=int, default=DEFAULT_MAX_ATOMS, metavar="N",
+    timeout_option(g, 60.0, "give up after this many seconds (default 60)")
+    g.add_argument("--max-atoms", type=atoms_option, default=DEFAULT_MAX_ATOMS, metavar="N",
                    help="refuse a query whose grounding would exceed about N atoms "
                         f"(default {DEFAULT_MAX_ATOMS:,}, well under 1 GB)")
+
+
+def timeout_option(p: argparse.ArgumentParser | argparse._ArgumentGroup, default: float,
+                   help: str) -> None:
+    """--timeout: a finite number of seconds above 0 (translator/bounds.py)."""
+    p.add_argument("--timeout", type=seconds_option, default=default, metavar="SECONDS",
+                   help=help)
+
+
+def seconds_option(text: str) -> float:
+    """The value of --timeout, or the one-line reason it is not one."""
+    from translator.bounds import seconds
+
+    try:
+        return seconds(float(text), "it")
+    except (ValueError, BetzaError) as err:
+        raise argparse.ArgumentTypeError(
+            f"a number of seconds above 0 and at most a week, not {text!r}") from err
+
+
+def atoms_option(text: str) -> int:
+    """The value of --max-atoms, or the one-line reason it is not one."""
+    from translator.bounds import budget
+
+    try:
+        return budget(int(text), "it")
+    except (ValueError, BetzaError) as err:
+        raise argparse.ArgumentTypeError(f"a whole number above 0, not {text!r}") from err
 
 
 def position_spec(args: argparse.Namespace) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from translator.cli.common import add_command
+from translator.cli.common import add_command, timeout_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,8 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("betza", help="a Betza string or piece name")
     p.add_argument("--board", default="8x8", metavar="FxR", help="board size (default 8x8)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                   help="give up after this many seconds (default 60)")
+    timeout_option(p, 60.0, "give up after this many seconds (default 60)")
     p.set_defaults(func=run)
 
 

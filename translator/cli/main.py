@@ -27,6 +27,7 @@ from translator.cli import (
 )
 from translator.cli.common import EXIT_USAGE, Parser
 from translator.errors import BetzaError
+from translator.solve import guard
 
 COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
             variants, batch, serve)
@@ -53,21 +54,32 @@ def _watchdog(timeout: float) -> threading.Timer:
               "(raise it with --timeout)", file=sys.stderr, flush=True)
         os._exit(EXIT_USAGE)
 
-    if timeout <= 0:
-        print(f"betza: error: --timeout must be positive, not {timeout:g}", file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
     timer = threading.Timer(timeout + 2.0, expire)
     timer.daemon = True
     timer.start()
     return timer
 
 
+def _stop(message: str) -> None:
+    """A grounding step passed its time limit or the memory ceiling: the command ends."""
+    print(f"betza: error: {message}", file=sys.stderr, flush=True)
+    os._exit(EXIT_USAGE)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command ``argv`` (None: the program's arguments; the process is then the
+    command's own, and a runaway grounding step ends it: translator/solve/guard.py)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     timer = None
-    if getattr(args, "timeout", None) and args.command not in ("batch", "serve"):  # per query
-        timer = _watchdog(args.timeout)
+    # a command that answers one query here holds its limits here; batch and serve hold
+    # them in their workers, census in its Dask tasks (whose processes would inherit a cap)
+    if args.command not in ("batch", "serve", "census"):
+        if argv is None:
+            guard.limit_memory()
+            guard.arm(_stop)
+        if getattr(args, "timeout", None):
+            timer = _watchdog(args.timeout)
     try:
         return args.func(args)
     except BetzaError as err:

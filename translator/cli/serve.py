@@ -6,7 +6,7 @@ import argparse
 import socket
 import sys
 
-from translator.cli.common import EXIT_USAGE, add_command
+from translator.cli.common import EXIT_USAGE, add_command, timeout_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,8 +26,7 @@ The page's JSON API is the batch schema: POST one `betza batch` query object to
     p.add_argument("--open", action="store_true", help="open the page in the system browser")
     p.add_argument("--workers", type=int, default=None,
                    help="solver processes (default: the number of cores, at least 2)")
-    p.add_argument("--timeout", type=float, default=10.0,
-                   help="the longest a query may take, in seconds (default 10)")
+    timeout_option(p, 10.0, "the longest a query may take, in seconds (default 10)")
     p.set_defaults(func=run)
 
 

@@ -33,7 +33,6 @@ from translator.jsonapi.workers import Workers
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.squares import board_size
 
-GROUP = 1000
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
@@ -331,6 +330,8 @@ def _answer_kind(query: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]
     except BetzaError as err:
         if len(lines) == 1:
             return [error(err)]
+    except MemoryError:  # the process's ceiling: its worker ends (translator/solve/guard.py)
+        raise
     except Exception as exc:  # a bug, not bad input: report it on the line, go on
         if len(lines) == 1:
             return [error(f"internal error: {type(exc).__name__}: {exc}")]
@@ -345,10 +346,10 @@ def answer_text(raw: list[str], limits: dict[str, Any] | None = None) -> str:
 def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
               limits: dict[str, Any] | None = None, workers: int = 1) -> int:
     """Answer every line of ``stream`` on ``out``; return the number of lines. ``limits``
-    (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own. With
-    ``workers`` above 1, once lines wait in their hundreds they are answered in that many
-    worker processes (translator/jsonapi/workers.py); until then (a script that writes a
-    line and waits for its answer) each is answered here."""
+    (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own. The
+    lines are answered in ``workers`` worker processes (translator/jsonapi/workers.py),
+    which hold each line's time limit and a memory ceiling inside grounding: a line that
+    passes either is answered with the reason, and the lines after it still are."""
     done = 0
 
     def write(text: str) -> None:
@@ -368,13 +369,8 @@ def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
     pace = gc.get_threshold()
     gc.set_threshold(20_000, *pace[1:])
     try:
-        if workers > 1:
-            with Workers(workers, answer) as pool:
-                pool.answer(waiting_groups(stream, SHARE), write, count)
-        else:
-            for raw in waiting_groups(stream, GROUP):
-                write(answer(raw))
-                count(len(raw))
+        with Workers(workers, answer) as pool:
+            pool.answer(waiting_groups(stream, SHARE), write, count)
     finally:
         gc.set_threshold(*pace)
     if progress and done:

@@ -13,15 +13,18 @@ many lines:
   grown past :data:`MEMORY_MB` after a task, which gives their memory back.
 
 Workers are forked from the reading process, which imports the query modules first (so
-that no worker imports them again) and grounds nothing itself once it has workers. A
+that no worker imports them again) and grounds nothing itself. A
 process with threads of its own (a kept program being built, translator/solve/warm.py)
 is not forked, since a thread's lock would stay taken in the copy: its workers start from
 a fork server instead. The answers are written in the order of the lines. The move tables
 a worker compiles (translator/compiled/) come back with its answers and are kept by the
 reading process, so that forked workers that replace it start with them.
-A worker that dies (killed for its memory, say) costs only the lines that were its own:
-its task is asked again line by line, and a line that kills its worker a second time is
-answered with an error. Dask (translator/research) is for catalogue work that outgrows
+Each worker holds every line's time limit and a memory ceiling inside grounding steps
+(translator/solve/guard.py): a worker whose step passes either ends itself, leaving the
+reason behind. A worker that dies (so, or killed from outside) costs only the lines that
+were its own: its task is asked again line by line, and a line that ends its worker a
+second time is answered with the reason (or, from a worker killed from outside, an error
+saying so). Dask (translator/research) is for catalogue work that outgrows
 one machine; a batch is a stream answered in order, on the machine that reads it.
 """
 
@@ -31,20 +34,24 @@ import importlib
 import json
 import multiprocessing
 import os
-import sys
+import tempfile
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 from translator.compiled import store
 from translator.compiled.table import MoveTable
+from translator.errors import LimitError
+from translator.jsonapi.fields import error
+from translator.solve import guard
 
 # lines read at a time: a shorter group is all that was waiting (a script that waits for
-# each answer: before the workers start, answered here)
+# each answer: answered before the next read)
 GROUP = 350
 # full groups, all read at once, are held up to this many lines and then cut into tasks of
 # equal length, as many as the workers or a multiple and none over TASK lines (GROUP once a
@@ -61,8 +68,8 @@ PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
 # a task's lines, its answers to come, and the pool that answers it
 Task = tuple[list[str], "Future[tuple[str, float, list[MoveTable]]]", ProcessPoolExecutor]
-DIED = ("the worker process answering this line ended without an answer (killed for its "
-        "memory?); try a lower max_atoms, or betza batch --workers 1")
+DIED = ("the worker process answering this line ended without an answer (killed from "
+        "outside, for the machine's memory?); try a lower max_atoms")
 
 
 def default_workers() -> int:
@@ -96,6 +103,8 @@ class Workers:
         self.given = 0  # lines given to the pool
         self.task = TASK  # the most lines of a task
         self.context: multiprocessing.context.BaseContext | None = None
+        # where a worker that ends itself at a limit leaves the reason (guard.stop_worker)
+        self.reasons = tempfile.TemporaryDirectory(prefix="betza-workers-")
 
     def __enter__(self) -> Workers:
         return self
@@ -103,6 +112,7 @@ class Workers:
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+        self.reasons.cleanup()
 
     def _pool(self, lines: int) -> ProcessPoolExecutor:
         """The pool to give the next ``lines`` to."""
@@ -114,7 +124,9 @@ class Workers:
             if self.context.get_start_method() == "forkserver":
                 self.context.set_forkserver_preload(PRELOAD)
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context,
+                                            initializer=guard.start_worker,
+                                            initargs=(self.reasons.name,))
             self.given = 0
         self.given += lines
         return self.pool
@@ -125,15 +137,11 @@ class Workers:
         after each task of ``n`` lines. Full groups (more was waiting) are held, up to
         :data:`HOLD` lines, and handed out in equal tasks; at most two tasks per worker
         wait. Until a group of :data:`GROUP` lines comes, the groups (all there was to read)
-        are answered in this process: a script that writes a line and waits for its answer
-        keeps the programs this process has kept for its pieces."""
+        are answered before the next is read (a script that writes a line waits for its
+        answer)."""
         tasks: deque[Task] = deque()
         held: list[str] = []
         for raw in groups:
-            if self.context is None and not held and len(raw) < GROUP:
-                write(self.answer_lines(raw))
-                done(len(raw))
-                continue
             held.extend(raw)
             if len(raw) == GROUP and len(held) < HOLD:  # more was waiting: read it first
                 continue
@@ -177,6 +185,7 @@ class Workers:
             # worker again is known, and costs only its own answer
             if pool is self.pool:
                 self._restart()
+            guard.last_words(Path(self.reasons.name))  # (about the task, not one line)
             text = "".join(self._alone(line) for line in raw)
         write(text)
         done(len(raw))
@@ -189,7 +198,10 @@ class Workers:
             return text
         except BrokenProcessPool:
             self._restart()
-            return json.dumps({"ok": False, "error": DIED}) + "\n"
+            reason = guard.last_words(Path(self.reasons.name))
+            if reason is None:
+                return json.dumps(error(DIED)) + "\n"
+            return json.dumps(error(LimitError(reason))) + "\n"
 
     def _restart(self) -> None:
         if self.pool is not None:
@@ -221,13 +233,8 @@ def answer_measured(answer: Callable[[list[str]], str], raw: list[str]
     """In a worker: the answers to ``raw``, the megabytes the worker then holds, and the
     move tables it compiled for them (kept by the reading process, so that the workers
     that replace this one need not compile them again)."""
-    text = answer(raw)
     try:
-        with open("/proc/self/statm") as statm:
-            resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except OSError:  # not on Linux: the peak instead
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        resident = peak / (2**20 if sys.platform == "darwin" else 2**10)
-    return text, resident, store.take_fresh()
+        text = answer(raw)
+    except MemoryError:  # outside a grounding step: the worker ends all the same
+        guard.out_of_memory()
+    return text, guard.resident_mb(), store.take_fresh()

@@ -2,7 +2,14 @@
 core, since clingo work is CPU-bound and holds the GIL) or a cluster by scheduler address.
 Results are written as they complete to an output file (JSON Lines, or a Parquet dataset
 folder when the name ends in ``.parquet``), and a rerun with the same file skips the tasks
-already there, so an interrupted run loses at most the tasks in flight.
+done already, so an interrupted run loses at most the tasks in flight: a line cut off by
+a crash mid-write is dropped (and its task run again), a Parquet part is written whole or
+not at all, and a task that failed is stored with its error and run again.
+
+A local cluster listens on 127.0.0.1 only, its dashboard included, unless given another
+address (``dashboard``). In a Dask worker a task's grounding steps hold their time limit and
+the memory ceiling (translator/solve/guard.py): a step past either ends the worker, and once
+Dask has seen the task's workers die so on every try it reports the task failed.
 """
 
 from __future__ import annotations
@@ -15,6 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from translator.errors import BetzaError
+from translator.solve import guard
 
 Task = tuple[str, Callable[..., Any], tuple[Any, ...]]  # key, function, arguments
 
@@ -38,7 +48,23 @@ def _inline(key: str, func: Callable[..., Any], args: tuple[Any, ...]) -> Outcom
         return Outcome(key, error=f"{type(exc).__name__}: {exc}")
 
 
-def _client(scheduler: str | None, workers: int | None) -> Any:
+DASHBOARD = "127.0.0.1:0"  # this machine only, on a free port
+
+
+def guarded(func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` in a Dask worker whose grounding steps are held to their limits."""
+    if not guard.armed():
+        guard.limit_memory()
+        guard.arm(_end_worker)
+    return func(*args)
+
+
+def _end_worker(message: str) -> None:
+    print(f"betza: {message}", file=sys.stderr, flush=True)
+    os._exit(guard.OVERRUN_EXIT)
+
+
+def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOARD) -> Any:
     from distributed import Client, LocalCluster
 
     if scheduler:
@@ -46,7 +72,7 @@ def _client(scheduler: str | None, workers: int | None) -> Any:
     # (the scheduler serves HTTP even without a dashboard: on a port of its own, so that
     # a second cluster on this machine does not warn that 8787 is taken)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=":0",
+                           processes=True, host="127.0.0.1", dashboard_address=dashboard,
                            silence_logs=logging.CRITICAL)
     return Client(cluster)
 
@@ -59,6 +85,7 @@ class Store:
         self.parquet = bool(self.path and self.path.suffix == ".parquet")
 
     def load(self) -> dict[str, Outcome]:
+        """Every task's latest outcome (a failed task's later success replaces it)."""
         if self.path is None or not self.path.exists():
             return {}
         rows: list[dict[str, Any]] = []
@@ -68,13 +95,34 @@ class Store:
             for part in sorted(self.path.glob("part-*.parquet")):
                 rows += pd.read_parquet(part).to_dict("records")
         else:
-            with self.path.open(encoding="utf-8") as fh:
-                rows = [json.loads(line) for line in fh if line.strip()]
+            rows = self._lines()
         done = {}
         for row in rows:
             result = json.loads(row["result"]) if row.get("result") else None
             done[row["task"]] = Outcome(row["task"], result, row.get("error") or None)
         return done
+
+    def _lines(self) -> list[dict[str, Any]]:
+        """The rows of a JSON Lines file; a last line cut off by a crash mid-write is cut
+        from the file, so that its task runs again and the next row starts a line."""
+        assert self.path is not None
+        data = self.path.read_bytes()
+        whole = data.rfind(b"\n") + 1
+        if whole < len(data):
+            with self.path.open("r+b") as fh:
+                fh.truncate(whole)
+        rows = []
+        for n, line in enumerate(data[:whole].decode("utf-8").splitlines(), start=1):
+            try:
+                row = json.loads(line) if line.strip() else None
+            except ValueError:
+                row = None
+            if line.strip() and not (isinstance(row, dict) and isinstance(row.get("task"), str)):
+                raise BetzaError(f"{self.path} line {n} is not a result of this command; "
+                                 "give --out a new file")
+            if row is not None:
+                rows.append(row)
+        return rows
 
     def add(self, outcome: Outcome) -> None:
         if self.path is None:
@@ -86,7 +134,10 @@ class Store:
 
             self.path.mkdir(parents=True, exist_ok=True)
             count = len(list(self.path.glob("part-*.parquet")))
-            pd.DataFrame([row]).to_parquet(self.path / f"part-{count:06d}.parquet")
+            part = self.path / f"part-{count:06d}.parquet"
+            # written under another name first: a crash leaves no part half written
+            pd.DataFrame([row]).to_parquet(part.with_suffix(".tmp"))
+            os.replace(part.with_suffix(".tmp"), part)
         else:
             with self.path.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
@@ -94,12 +145,14 @@ class Store:
 
 def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
               workers: int | None = None, out: str | None = None,
-              progress: bool = False) -> dict[str, Outcome]:
-    """Run ``tasks`` on Dask, skipping those ``out`` already holds; every outcome by key.
-    A failing task is recorded with its error and does not stop the others."""
+              progress: bool = False, dashboard: str = DASHBOARD) -> dict[str, Outcome]:
+    """Run ``tasks`` on Dask, skipping those ``out`` holds as done; every outcome by key.
+    A failing task is recorded with its error, does not stop the others, and is run again
+    by the next run with the same ``out``. A local cluster's dashboard listens on
+    ``dashboard`` (host:port)."""
     store = Store(out)
     done = store.load()
-    todo = [t for t in tasks if t[0] not in done]
+    todo = [t for t in tasks if t[0] not in done or done[t[0]].error]
     if not todo:
         return done
     if scheduler == INLINE:
@@ -109,9 +162,9 @@ def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
         return done
     from distributed import as_completed
 
-    client = _client(scheduler, workers)
+    client = _client(scheduler, workers, dashboard)
     try:
-        futures = {client.submit(func, *args, key=key, pure=False): key
+        futures = {client.submit(guarded, func, *args, key=key, pure=False): key
                    for key, func, args in todo}
         for n, future in enumerate(as_completed(futures), start=1):
             key = futures[future]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from translator.research.census import combine, empty_board, sampled
-from translator.research.run import Outcome, Task, run_tasks
+from translator.research.run import DASHBOARD, Outcome, Task, run_tasks
 
 Board = tuple[int, int]
 
@@ -61,13 +61,14 @@ def census_rows(outcomes: dict[str, Outcome], pieces: Sequence[str],
 def census(pieces: Sequence[str], boards: Sequence[Board] = ((8, 8),),
            densities: Sequence[float] = (), samples: int = 100, seed: int = 0, *,
            scheduler: str | None = None, workers: int | None = None,
-           out: str | None = None, progress: bool = False) -> Any:
-    """The census of ``pieces`` as a pandas DataFrame, one row per piece and board."""
+           out: str | None = None, progress: bool = False, dashboard: str = DASHBOARD) -> Any:
+    """The census of ``pieces`` as a pandas DataFrame, one row per piece and board (a
+    local cluster's dashboard on ``dashboard``, host:port)."""
     import pandas as pd
 
     tasks = census_tasks(pieces, boards, densities, samples, seed)
     outcomes = run_tasks(tasks, scheduler=scheduler, workers=workers, out=out,
-                         progress=progress)
+                         progress=progress, dashboard=dashboard)
     return pd.DataFrame(census_rows(outcomes, pieces, boards))
 
 
@@ -115,14 +116,15 @@ def classes(members: dict[str, str] | Sequence[str], board: Board = (8, 8), *,
 
 def equivalence_classes(members: dict[str, str], board: Board = (8, 8), *,
                         scheduler: str | None = None, workers: int | None = None,
-                        progress: bool = False) -> Classes:
+                        progress: bool = False, dashboard: str = DASHBOARD) -> Classes:
     """The equivalence classes of ``members`` (name as given -> Betza string): census
-    fingerprints bucket them, and the solver decides the pairs inside each bucket."""
+    fingerprints bucket them, and the solver decides the pairs inside each bucket (a local
+    cluster's dashboard on ``dashboard``)."""
     files, ranks = board
     strings = sorted(set(members.values()))
     first = run_tasks([(f"empty|{s}|{_board(board)}", empty_board, (s, files, ranks))
                        for s in strings], scheduler=scheduler, workers=workers,
-                      progress=progress)
+                      progress=progress, dashboard=dashboard)
     result = Classes([], all_pairs=len(members) * (len(members) - 1) // 2)
     buckets: dict[str, list[str]] = {}
     for s in strings:
@@ -136,7 +138,7 @@ def equivalence_classes(members: dict[str, str], board: Board = (8, 8), *,
     result.solver_pairs = len(pairs)
     decided = run_tasks([(f"equiv|{a}|{b}", equiv_task, (a, b, files, ranks))
                          for a, b in pairs], scheduler=scheduler, workers=workers,
-                        progress=progress) if pairs else {}
+                        progress=progress, dashboard=dashboard) if pairs else {}
     parent = {s: s for s in strings}
 
     def root(s: str) -> str:

@@ -28,6 +28,7 @@ import clingo.ast
 
 from translator.errors import LimitError
 from translator.resources import data_dir
+from translator.solve import guard
 
 
 class SolverTimeout(LimitError):
@@ -113,12 +114,15 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
     (``lanswer``). Without ``chains`` (:func:`may_chain` of its facts) a program is
     grounded in one call, which costs a few milliseconds less. Past the ``deadline`` (a
     ``time.monotonic()`` value) no further step starts: a :class:`SolverTimeout` names the
-    ``timeout``."""
+    ``timeout``; inside a step, :func:`translator.solve.guard.step` holds the deadline (in
+    a process armed for it) and the memory ceiling."""
     if not chains:
-        ctl.ground([("base", []), ("lanswer", [])])
+        with guard.step(deadline, timeout):
+            ctl.ground([("base", []), ("lanswer", [])])
         return
     # (parts that no #min joins are grounded together: a ground call costs a few ms)
-    ctl.ground([("base", []), ("lleg", [clingo.Number(1)])])
+    with guard.step(deadline, timeout):
+        ctl.ground([("base", []), ("lleg", [clingo.Number(1)])])
     longest = max((atom.symbol.arguments[0].number
                    for atom in ctl.symbolic_atoms.by_signature("lchain", 1)), default=1)
     steps: list[list[tuple[str, Sequence[clingo.Symbol]]]] = []
@@ -131,7 +135,8 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
     for parts in steps:
         if deadline is not None and time.monotonic() > deadline:
             raise SolverTimeout(f"the grounder gave up after the time limit of {timeout:g} s")
-        ctl.ground(parts)
+        with guard.step(deadline, timeout):
+            ctl.ground(parts)
 
 
 def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
@@ -139,7 +144,9 @@ def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
           assumptions: Sequence[tuple[clingo.Symbol, bool] | int] = ()) -> clingo.SolveResult:
     """Solve ``ctl`` before ``deadline`` (a ``time.monotonic()`` value); past it, raise
     :class:`SolverTimeout` naming ``what`` gave up and the ``timeout`` it had."""
-    with ctl.solve(on_model=on_model, assumptions=list(assumptions), async_=True) as handle:
+    # (the solver stops at a cancel: only its memory needs the guard)
+    with guard.step(None, timeout), ctl.solve(on_model=on_model, assumptions=list(assumptions),
+                                              async_=True) as handle:
         remaining = deadline - time.monotonic()
         if remaining <= 0 or not handle.wait(remaining):
             handle.cancel()

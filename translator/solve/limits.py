@@ -1,12 +1,16 @@
 """Bounds on a query before it is grounded: a size estimate from the written moves.
 
-Grounding cannot be interrupted, so a query whose paths would fill the memory is refused
-before it starts. The estimate is an upper bound on the paths a piece can take from one
-square: per move, the product over its legs of the directions a leg may take and the
-squares a slide may cover; each path costs about :data:`ATOMS_PER_PATH` ground atoms. A
-move that encodings/lean.lp builds (``lean``) is counted with the directions of its atom
-(four for W, F, R, B …, eight for K, Q, N …), and costs less per path: lean.lp follows
-paths that start a leg alike as one.
+A query whose paths would fill the memory is refused before it starts (a grounding step
+that outruns its limits anyway is stopped inside: translator/solve/guard.py). The estimate
+is an upper bound on the atoms of the paths a piece can take from one square
+(tests/test_size_estimate.py grounds the kb's pieces and random strings to check it): per
+move, the product over its legs of the directions a leg may take and the squares a slide
+may cover (a circular or crooked rider, ``q`` or ``z``, turns either way and rides on);
+each path costs about :data:`ATOMS_PER_PATH` ground atoms. A move that encodings/lean.lp
+builds (``lean``) is counted with the directions of its atom (four for W, F, R, B …, eight
+for K, Q, N …), and costs less per path: lean.lp follows paths that start a leg alike as
+one. Without ``lean`` the estimate is that of a kept program (translator/solve/warm.py),
+whose position is left open: an e.p. capture may take a victim on any square.
 
 >>> from translator.notation.syntax import parse
 >>> estimated_atoms(parse("N"), 8, 8) < estimated_atoms(parse("aaaaK"), 8, 8)
@@ -45,6 +49,12 @@ LEAN_INNER = {"m", "y"}
 LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
 SLIDERS = "RBQ"
+BENDS = {"q", "z"}  # a circular and a crooked rider: a rider whatever its atom
+CIRCLE = 7  # steps of such a rider counted (a circular one is back on its square at 8)
+EP_LAST = 3
+# per leg of each move, the atoms of its own (its directions, modes, the legs' links):
+# measured at most about 130 in the program of one square (aaK in BKaKaaK, RasR)
+LEG_ATOMS = 150
 # the states one of the last two legs of single leaps starts from, per square, at most
 # (eight directions, some 200 sets of visited squares): aaaaaaK on 8x8 grounds 235,000
 # atoms, estimated 680,000; aaaaaaaK 8x8 (2.2 s, 250 MB) and aaaaaaaN 12x12 (1.6 million
@@ -62,7 +72,10 @@ def _span(move: MoveDef, files: int, ranks: int) -> int:
 
 
 def _first_steps(move: MoveDef, span: int) -> int:
-    """How many squares the first leg may cover, at most."""
+    """How many squares the first leg may cover, at most (a circular or crooked rider:
+    :data:`CIRCLE`)."""
+    if set("".join(move.legs[0].modifiers)) & BENDS:
+        return CIRCLE
     if move.range is not None:
         rng = move.range.steps
         return span if rng in (None, 0) else min(rng, span)
@@ -93,17 +106,24 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
         states = 0
         for n, leg in enumerate(move.legs):
             paths *= _ways(leg, n, short) * steps
+            if not lean and "e" in leg.modes:
+                # a kept program (translator/solve/warm.py) leaves the e.p. victim open:
+                # the legs after an e.p. capture go on from every square it may stand on,
+                # and one that ends the move reads it (measured: under 3 times the atoms)
+                paths *= files * ranks if n < len(move.legs) - 1 else EP_LAST
             if met is not None:
                 if n >= len(move.legs) - 2:
                     paths = min(paths, met)
                 states += paths
+            if set("".join(leg.modifiers)) & BENDS:  # the next leg rides on, straight
+                steps = span
             if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
         if set(move.legs[-1].modes) & {"p", "g"}:
             paths *= steps  # the implied hop-off leg
         per = ATOMS_PER_PATH if not short else (
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
-        total += max(paths, states) * per
+        total += max(paths, states) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
     return total
 
 
@@ -116,11 +136,12 @@ def _ways(leg: Leg, n: int, short: bool) -> int:
     if short:
         system = tables().letters.get(leg.atom.letter, (0, 0, "king", ""))[2]
         atom_ways = 4 if four_way(system) else 8
+    turns = 2 if set("".join(leg.modifiers)) & BENDS else 1  # it turns either way
     if leg.directions:
-        return min(atom_ways, 2 * len(leg.directions))
+        return min(atom_ways, 2 * len(leg.directions)) * turns
     if short and n > 0:
         return atom_ways - 1 if atom_ways == 8 else 3
-    return atom_ways
+    return atom_ways * turns
 
 
 def _looks_lean(move: MoveDef) -> bool:

@@ -234,10 +234,12 @@ def _asked_before(key: Key) -> bool:
     return ASKED[key] > SETTLE_AFTER
 
 
-def build(entry: str, externals: str, facts: str) -> clingo.Control:
-    """``entry`` grounded with ``facts`` and the external declarations of ``externals``."""
+def build(entry: str, externals: str, facts: str, deadline: float | None = None,
+          timeout: float = 0.0) -> clingo.Control:
+    """``entry`` grounded with ``facts`` and the external declarations of ``externals``
+    (by ``deadline`` as :func:`translator.solve.engine.ground_parts` says)."""
     ctl = engine.control([entry, externals], facts, ["--warn=none"])
-    engine.ground_parts(ctl, engine.may_chain(facts))
+    engine.ground_parts(ctl, engine.may_chain(facts), deadline, timeout)
     return ctl
 
 
@@ -278,8 +280,10 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
     head: Key = (entry, move_text, tuple(sorted(types.items(), key=lambda kv: str(kv[1]))))
     fixed, external = _split(atoms, movers, False)
     key = (*head, tuple(sorted(fixed, key=str)))
-    def make(facts: list[Atom]) -> WarmProgram:
-        return WarmProgram(build(entry, "externals.lp", " ".join([move_text, *map(fact, facts)])))
+    def make(facts: list[Atom], by: float | None = None) -> WarmProgram:
+        """The program; built for this query (not in a thread of its own) ``by`` its deadline."""
+        return WarmProgram(build(entry, "externals.lp", " ".join([move_text, *map(fact, facts)]),
+                                 by, timeout))
 
     is_open = False
     if open_movers and key not in WARM and not (settle and _asked_before(key)):
@@ -292,7 +296,8 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
             is_open = open_key in OPEN or moved_on(head, key)
         if is_open:
             fixed, external, key = open_fixed, open_external, open_key
-    program = kept(OPEN if is_open else WARM, key, lambda: make(fixed), KEEP[is_open])
+    program = kept(OPEN if is_open else WARM, key, lambda: make(fixed, deadline),
+                   KEEP[is_open])
     program.set_position({symbol(a) for a in external})
     if time.monotonic() > deadline:
         raise engine.SolverTimeout(f"the grounder gave up after the time limit of "
