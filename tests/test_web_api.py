@@ -11,12 +11,13 @@ from starlette.testclient import TestClient
 from translator.jsonapi.batch import answer_group
 from translator.web.app import create_app
 
+JSON = {"Content-Type": "application/json"}
 KNIGHT_D4 = {"b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"}
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(workers=2)) as c:
+    with TestClient(create_app(workers=2), base_url="http://localhost") as c:
         yield c
 
 
@@ -66,7 +67,7 @@ def test_bad_string_is_400_with_the_caret(client):
 @pytest.mark.parametrize("raw", [b"{", b"[1]", b"\xff\xfe", b"[" * 100000 + b"]" * 100000,
                                  b'{"query": [1]}', b'{"query": "moves", "betza": "N"}'])
 def test_bad_requests_are_400_and_the_server_goes_on(client, raw):
-    res = client.post("/api/query", content=raw)
+    res = client.post("/api/query", content=raw, headers=JSON)
     assert res.status_code in (400, 413) and res.json()["ok"] is False
     again = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4"})
     assert again.status_code == 200
@@ -80,7 +81,7 @@ def test_limits_are_422(client):
 
 
 def test_a_body_over_64_kib_is_413(client):
-    res = client.post("/api/query", content=b" " * (65 * 1024) + b"{}")
+    res = client.post("/api/query", content=b" " * (65 * 1024) + b"{}", headers=JSON)
     assert res.status_code == 413
 
 

@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
-    app = create_app(args.workers, args.timeout)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    app = create_app(args.workers, args.timeout, args.host)
+    # on SIGTERM or Ctrl-C, requests still waiting for a search get a moment to be
+    # answered; then the app stops, and with it every worker
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                timeout_graceful_shutdown=2)
     return 0

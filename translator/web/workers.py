@@ -11,6 +11,13 @@ finishes the grounding it is in (bounded by its atom budget) and its worker goes
 the pool. Only a worker still busy :data:`STUCK` seconds later is stopped, by starting
 its pool afresh.
 
+Lanes heal: a worker that passes :data:`BUDGET_MB` of memory is stopped, and one may die
+of other causes (the system's out-of-memory killer); its pool is then replaced, the
+queries it held are sent once more to the new one, and a query that breaks a pool twice
+is answered 422 with the reason. A pool whose worker keeps more than :data:`IDLE_MB`
+after a task is replaced too, so that an idle server holds little. Workers die with the
+server (translator/web/processes.py).
+
 >>> answer_text('{"query": "moves", "betza": "hrN", "from": "e4"}', 10.0)["ok"]
 True
 >>> answer_text('{"query": "moves", "betza": "3N", "from": "e4"}', 10.0)["position"]
@@ -21,11 +28,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import multiprocessing
 import os
+from collections.abc import Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.web.processes import alive, kill, largest_mb, pids, resident_mb, stop, worker_setup
 
 GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
 STUCK = 120.0  # seconds past that before its worker is taken for stuck and stopped
@@ -38,7 +50,16 @@ LANE_OF = {"why": "why", **dict.fromkeys(
 # worker once one retires, and every later query of the lane then hangs.
 LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
-           "query overran its limit); send the query again"}
+           "query overran its limit, or its worker was stopped); send the query again"}
+MAX_ATOMS = DEFAULT_MAX_ATOMS  # the most atoms a query may ask to ground
+# the most memory a worker may hold (MB): past it, it is stopped and its query answered 422;
+# a query within MAX_ATOMS grounds in well under it
+BUDGET_MB = 1500
+# what a worker may keep after a task (MB): a pool with a worker holding more (what its
+# biggest query left behind) is replaced, so that an idle server holds at most this much
+# per worker
+IDLE_MB = 400
+WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
 GROUP = 48  # board queries that arrived while the workers were busy go out together
 
@@ -83,17 +104,22 @@ def heavy(obj: dict[str, Any]) -> bool:
         return False
 
 
-def _lower_priority(niceness: int) -> None:
-    if niceness and hasattr(os, "nice"):
-        os.nice(niceness)
-
-
 def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
-    """The query with its own ``timeout`` held to the server's."""
-    timeout = obj.get("timeout")
-    if isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout > 0:
-        obj = {**obj, "timeout": min(float(timeout), max_timeout)}
+    """The query with its own ``timeout`` held to the server's and its ``max_atoms`` to
+    :data:`MAX_ATOMS` (malformed values are left for the worker to report)."""
+    timeout, atoms = seconds(obj.get("timeout")), obj.get("max_atoms")
+    if timeout is not None:
+        obj = {**obj, "timeout": min(timeout, max_timeout)}
+    if isinstance(atoms, int) and not isinstance(atoms, bool) and atoms > MAX_ATOMS:
+        obj = {**obj, "max_atoms": MAX_ATOMS}
     return obj
+
+
+def seconds(value: Any) -> float | None:
+    """A time limit as given, if it is one (a positive finite number)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) and value > 0 else None
 
 
 class SolverPool:
@@ -104,53 +130,88 @@ class SolverPool:
         self.max_timeout = max_timeout
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
-        self._watching: set[asyncio.Task[None]] = set()
+        # replaced pools still finishing the work sent to them, and the pools whose
+        # worker was stopped for passing its memory budget
+        self._retiring: list[tuple[str, ProcessPoolExecutor]] = []
+        self._over_budget: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
         self._dispatchers: list[asyncio.Task[None]] = []
+        self._watching = False
 
     def _start(self, lane: str) -> ProcessPoolExecutor:
         share, niceness, _ = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
-                                   initializer=_lower_priority, initargs=(niceness,))
+                                   initializer=worker_setup, initargs=(niceness,))
+
+    def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
+        """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
+        once the work already sent to them is done."""
+        if executor is not self._pools[lane]:
+            return  # another request already replaced it
+        self._pools[lane], self._served[lane] = self._start(lane), 0
+        if now:
+            stop(executor)
+        else:
+            executor.shutdown(wait=False)
+            self._retiring.append((lane, executor))
 
     def _served_one(self, lane: str, executor: ProcessPoolExecutor) -> None:
-        """Count a finished task; a pool that has served its share is replaced, and the
-        old one's processes exit once the work already sent to them is done."""
+        """Count a finished task; a pool that has served its share, or one of whose
+        workers holds more than :data:`IDLE_MB` (what its biggest query left), is
+        replaced."""
         if executor is not self._pools[lane]:
             return
         self._served[lane] += 1
-        if self._served[lane] >= LANES[lane][2]:
-            self._served[lane] = 0
-            self._pools[lane] = self._start(lane)
-            executor.shutdown(wait=False)
+        if self._served[lane] >= LANES[lane][2] or largest_mb(executor) > IDLE_MB:
+            self._replace(lane, executor, now=False)
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
         obj = capped(obj, self.max_timeout)
-        limit = float(obj.get("timeout", self.max_timeout)) \
-            if isinstance(obj.get("timeout"), int | float) else self.max_timeout
+        limit = min(seconds(obj.get("timeout")) or self.max_timeout, self.max_timeout)
         kind = obj.get("query")
         lane = LANE_OF.get(kind, "board") if isinstance(kind, str) else "board"
         if lane == "board" and heavy(obj):
             lane = "search"
+        self._watch_memory()
         text = json.dumps(obj)
         if lane == "board":
             return await self._grouped(text, limit)
-        executor = self._pools[lane]
-        job = executor.submit(answer_text, text, self.max_timeout)
-        try:
-            answer: dict[str, Any] = await asyncio.wait_for(
-                asyncio.shield(asyncio.wrap_future(job)), limit + GRACE)
+        return await self._alone(lane, text, limit)
+
+    async def _alone(self, lane: str, text: str, limit: float) -> dict[str, Any]:
+        """A query in a worker of its own lane. A pool found broken (a worker killed, by
+        us for its memory or by the system) is replaced and the query sent again once:
+        it may have been only queued behind the query that broke it."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit + GRACE
+        for attempt in range(2):
+            executor = self._pools[lane]
+            try:
+                job = executor.submit(answer_text, text, self.max_timeout)
+                answer: dict[str, Any] = await asyncio.wait_for(
+                    asyncio.shield(asyncio.wrap_future(job)), deadline - loop.time())
+            except TimeoutError:
+                if not job.cancel():  # running: let it finish, unless it never does
+                    self._abandon(job, lane, executor)
+                return _over(limit)
+            except BrokenProcessPool:
+                self._replace(lane, executor, now=True)
+                if attempt:
+                    return self._stopped(executor)
+                continue
             self._served_one(lane, executor)
             return answer
-        except TimeoutError:
-            if not job.cancel():  # running: let it finish, unless it never does
-                self._watch(job, lane, executor)
-            return _over(limit)
-        except BrokenProcessPool:
-            self._restart(lane, executor)
-            return dict(STOPPED)
+        raise AssertionError("unreachable")
+
+    def _stopped(self, executor: ProcessPoolExecutor) -> dict[str, Any]:
+        """The answer of a query whose worker was stopped, with the reason."""
+        if id(executor) in self._over_budget:
+            return {"ok": False, "limit": True, "error": "the query needed more memory than "
+                    f"a worker may hold ({BUDGET_MB} MB); a smaller board or piece needs less"}
+        return dict(STOPPED)
 
     async def _grouped(self, text: str, limit: float) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
@@ -169,57 +230,83 @@ class SolverPool:
     async def _dispatcher(self) -> None:
         """Send what is waiting to a worker as one group; under load, queries that arrive
         while the workers are busy share one grounding."""
-        loop = asyncio.get_running_loop()
         while True:
             group = [await self._queue.get()]
             while len(group) < GROUP and not self._queue.empty():
                 group.append(self._queue.get_nowait())
             group = [(text, fut) for text, fut in group if not fut.done()]
-            if not group:
-                continue
+            if group:
+                answers = await self._board_group([text for text, _ in group])
+                for (_, fut), answer in zip(group, answers, strict=True):
+                    if not fut.done():
+                        fut.set_result(answer)
+
+    async def _board_group(self, texts: list[str]) -> list[dict[str, Any]]:
+        """The answers of a group of board queries; a broken pool is replaced and the group
+        sent again once, as :meth:`_alone` does."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
             executor = self._pools["board"]
             try:
-                answers = await asyncio.wait_for(loop.run_in_executor(
-                    executor, answer_texts, [text for text, _ in group], self.max_timeout),
+                answers: list[dict[str, Any]] = await asyncio.wait_for(loop.run_in_executor(
+                    executor, answer_texts, texts, self.max_timeout),
                     self.max_timeout + STUCK)
-                self._served_one("board", executor)
-            except (TimeoutError, BrokenProcessPool):
-                self._restart("board", executor)
-                answers = [dict(STOPPED) for _ in group]
-            for (_, fut), answer in zip(group, answers, strict=True):
-                if not fut.done():
-                    fut.set_result(answer)
+            except TimeoutError:
+                self._replace("board", executor, now=True)
+                return [dict(STOPPED) for _ in texts]
+            except BrokenProcessPool:
+                self._replace("board", executor, now=True)
+                if attempt:
+                    return [self._stopped(executor) for _ in texts]
+                continue
+            self._served_one("board", executor)
+            return answers
+        raise AssertionError("unreachable")
 
-    def _watch(self, job: Future[Any], lane: str, executor: ProcessPoolExecutor) -> None:
-        """Let an abandoned query finish; restart its pool if it never does."""
+    def _abandon(self, job: Future[Any], lane: str, executor: ProcessPoolExecutor) -> None:
+        """Let an abandoned query finish; replace its pool if it never does."""
         async def wait() -> None:
             try:
                 await asyncio.wait_for(asyncio.wrap_future(job), STUCK)
             except TimeoutError:
-                self._restart(lane, executor)
+                self._replace(lane, executor, now=True)
             except Exception:  # its answer is no longer wanted, whatever it is
                 return
 
-        task = asyncio.get_running_loop().create_task(wait())
-        self._watching.add(task)
-        task.add_done_callback(self._watching.discard)
+        self._background(wait())
 
-    def _restart(self, lane: str, executor: ProcessPoolExecutor) -> None:
-        if executor is not self._pools[lane]:
-            return  # another request already replaced it
-        self._pools[lane] = self._start(lane)
-        for process in list(getattr(executor, "_processes", {}).values()):
-            process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _watch_memory(self) -> None:
+        """Start (once) the watch that stops any worker past :data:`BUDGET_MB`: its pool
+        breaks, and its query is answered with the reason (the others in the pool are
+        sent again)."""
+        if self._watching:
+            return
+        self._watching = True
+
+        async def watch() -> None:
+            while True:
+                await asyncio.sleep(WATCH_EVERY)
+                self._retiring = [(lane, ex) for lane, ex in self._retiring if alive(ex)]
+                for _, executor in [*self._pools.items(), *self._retiring]:
+                    for pid in pids(executor):
+                        if (resident_mb(pid) or 0.0) > BUDGET_MB:
+                            self._over_budget.add(id(executor))
+                            kill(pid)
+
+        self._background(watch())
 
     def close(self) -> None:
-        """Stop every worker now, a search still grinding included."""
-        for task in self._dispatchers:
+        """Stop every worker now, a search still grinding included, and those of the pools
+        already replaced that are still finishing a query."""
+        for task in [*self._dispatchers, *self._tasks]:
             task.cancel()
-        for executor in self._pools.values():
-            for process in list(getattr(executor, "_processes", {}).values()):
-                process.kill()
-            executor.shutdown(wait=False, cancel_futures=True)
+        for executor in [*self._pools.values(), *(ex for _, ex in self._retiring)]:
+            stop(executor)
 
 
 def _over(limit: float) -> dict[str, Any]:
