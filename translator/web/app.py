@@ -101,6 +101,8 @@ async def _query_object(request: Request) -> dict[str, Any] | JSONResponse:
 def _status(answer: dict[str, Any]) -> int:
     if answer.get("ok"):
         return 200
+    if answer.get("stopping"):
+        return 503
     return 422 if answer.get("limit") else 400
 
 
@@ -172,6 +174,15 @@ async def http_error(request: Request, exc: Exception) -> Response:
         message = exc.detail if isinstance(exc, HTTPException) else "internal error"
     headers = getattr(exc, "headers", None)
     return JSONResponse({"ok": False, "error": message}, status, headers=headers)
+
+
+def stop_solving(app: ASGIApp) -> None:
+    """Stop the solvers of a running app now (a signal came): the queries waiting for them
+    are answered 503 at once, so that the server stops without waiting for them."""
+    starlette: Any = getattr(app, "app", app)
+    pool = getattr(starlette.state, "pool", None)
+    if isinstance(pool, SolverPool):
+        pool.stop_soon()
 
 
 def create_app(workers: int | None = None, max_timeout: float = 10.0,

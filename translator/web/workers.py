@@ -51,6 +51,7 @@ LANE_OF = {"why": "why", **dict.fromkeys(
 LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
+STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
 MAX_ATOMS = DEFAULT_MAX_ATOMS  # the most atoms a query may ask to ground
 # the most memory a worker may hold (MB): past it, it is stopped and its query answered 422;
 # a query within MAX_ATOMS grounds in well under it
@@ -137,7 +138,7 @@ class SolverPool:
         self._tasks: set[asyncio.Task[None]] = set()
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
         self._dispatchers: list[asyncio.Task[None]] = []
-        self._watching = False
+        self._watching = self._closed = False
 
     def _start(self, lane: str) -> ProcessPoolExecutor:
         share, niceness, _ = LANES[lane]
@@ -149,8 +150,8 @@ class SolverPool:
     def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
         """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
         once the work already sent to them is done."""
-        if executor is not self._pools[lane]:
-            return  # another request already replaced it
+        if executor is not self._pools[lane] or self._closed:
+            return  # another request already replaced it, or the server is stopping
         self._pools[lane], self._served[lane] = self._start(lane), 0
         if now:
             stop(executor)
@@ -189,10 +190,16 @@ class SolverPool:
         deadline = loop.time() + limit + GRACE
         for attempt in range(2):
             executor = self._pools[lane]
+            if self._closed:
+                return dict(STOPPING)
             try:
                 job = executor.submit(answer_text, text, self.max_timeout)
                 answer: dict[str, Any] = await asyncio.wait_for(
                     asyncio.shield(asyncio.wrap_future(job)), deadline - loop.time())
+            except asyncio.CancelledError:
+                if job.cancelled() and self._closed:  # its pool was stopped with the server
+                    return dict(STOPPING)
+                raise
             except TimeoutError:
                 if not job.cancel():  # running: let it finish, unless it never does
                     self._abandon(job, lane, executor)
@@ -235,8 +242,11 @@ class SolverPool:
             while len(group) < GROUP and not self._queue.empty():
                 group.append(self._queue.get_nowait())
             group = [(text, fut) for text, fut in group if not fut.done()]
-            if group:
-                answers = await self._board_group([text for text, _ in group])
+            answers = [dict(STOPPING) for _ in group]  # unless answered before the end
+            try:
+                if group:
+                    answers = await self._board_group([text for text, _ in group])
+            finally:
                 for (_, fut), answer in zip(group, answers, strict=True):
                     if not fut.done():
                         fut.set_result(answer)
@@ -247,6 +257,8 @@ class SolverPool:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             executor = self._pools["board"]
+            if self._closed:
+                return [dict(STOPPING) for _ in texts]
             try:
                 answers: list[dict[str, Any]] = await asyncio.wait_for(loop.run_in_executor(
                     executor, answer_texts, texts, self.max_timeout),
@@ -300,11 +312,22 @@ class SolverPool:
 
         self._background(watch())
 
+    def stop_soon(self) -> None:
+        """:meth:`close` from a signal handler (on the event loop's thread, between two of
+        its steps)."""
+        asyncio.get_running_loop().call_soon_threadsafe(self.close)
+
     def close(self) -> None:
         """Stop every worker now, a search still grinding included, and those of the pools
-        already replaced that are still finishing a query."""
+        already replaced that are still finishing a query; the queries waiting for them
+        are answered at once (:data:`STOPPING`), so that the server need not wait."""
+        self._closed = True
         for task in [*self._dispatchers, *self._tasks]:
             task.cancel()
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if not future.done():
+                future.set_result(dict(STOPPING))
         for executor in [*self._pools.values(), *(ex for _, ex in self._retiring)]:
             stop(executor)
 
