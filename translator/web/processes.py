@@ -7,60 +7,89 @@ Memory is read from ``/proc`` (Linux); where there is no ``/proc`` nothing is wa
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
-import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
-PR_SET_PDEATHSIG = 1
+Worker = tuple[int, str]  # a process id and its start time: the process, not a later one
+# that was given the same id
+
+ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
 
 
-def worker_setup(niceness: int) -> None:
+def worker_setup(niceness: int, server: Worker | None) -> None:
     """Run first in each worker: its CPU priority; Ctrl-C left to the server (which stops
-    the workers itself, instead of each printing a traceback); and, on Linux, death with
-    its parent (the forkserver, which ends with the server), so that even a server killed
-    with SIGKILL leaves no worker behind."""
+    the workers itself, instead of each printing a traceback); and an end of its own once
+    ``server`` has ended, so that even a server killed with SIGKILL (which cannot stop its
+    workers) leaves none behind. (The workers are children of the forkserver, not of the
+    server, and the forkserver waits for them: neither ends with the server by itself.)"""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if sys.platform.startswith("linux"):
-        # (a libc without prctl: the server still stops its workers when it ends)
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if server is not None:
+        threading.Thread(target=_end_with, args=(server,), daemon=True).start()
 
 
-def pids(executor: ProcessPoolExecutor) -> list[int]:
-    """The process ids of a pool's workers (those it has started and not yet reaped)."""
+def _end_with(server: Worker) -> None:
+    while running(server):
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+def this_process() -> Worker | None:
+    """This process as a :data:`Worker` (None without /proc)."""
+    started = _started(os.getpid())
+    return None if started is None else (os.getpid(), started)
+
+
+def workers_of(executor: ProcessPoolExecutor) -> list[Worker]:
+    """A pool's workers (those it has started and not yet reaped). A pool forgets them
+    once it is shut down: a pool that is to finish its work first is asked before that."""
     processes = getattr(executor, "_processes", None) or {}
-    return [p.pid for p in list(processes.values()) if p.pid is not None]
+    found = [(p.pid, _started(p.pid)) for p in list(processes.values()) if p.pid]
+    return [(pid, started) for pid, started in found if started is not None]
 
 
-def resident_mb(pid: int) -> float | None:
-    """A process's resident memory in MB; None once it has ended (or without /proc)."""
+def _started(pid: int) -> str | None:
+    """A running process's start time (field 22 of /proc/PID/stat), None once it has ended
+    (a zombie included)."""
     try:
-        with open(f"/proc/{pid}/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError):
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except OSError:
         return None
+    return None if fields[0] == "Z" else fields[19]
+
+
+def running(worker: Worker) -> bool:
+    return _started(worker[0]) == worker[1]
+
+
+def resident_mb(worker: Worker) -> float:
+    """A worker's resident memory in MB (0 once it has ended, or without /proc)."""
+    try:
+        with open(f"/proc/{worker[0]}/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20 if running(worker) else 0.0
 
 
 def largest_mb(executor: ProcessPoolExecutor) -> float:
     """The resident memory of a pool's largest worker, in MB."""
-    return max((resident_mb(pid) or 0.0 for pid in pids(executor)), default=0.0)
+    return max((resident_mb(w) for w in workers_of(executor)), default=0.0)
 
 
-def alive(executor: ProcessPoolExecutor) -> bool:
-    return any(resident_mb(pid) is not None for pid in pids(executor))
-
-
-def kill(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError):  # ended meanwhile
-        os.kill(pid, signal.SIGKILL)
+def kill(worker: Worker) -> None:
+    if running(worker):
+        with contextlib.suppress(ProcessLookupError):  # ended meanwhile
+            os.kill(worker[0], signal.SIGKILL)
 
 
 def stop(executor: ProcessPoolExecutor) -> None:
     """Stop a pool now, a query still grinding included."""
-    for pid in pids(executor):
-        kill(pid)
+    for worker in workers_of(executor):
+        kill(worker)
     executor.shutdown(wait=False, cancel_futures=True)

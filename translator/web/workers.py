@@ -37,7 +37,17 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from translator.solve.limits import DEFAULT_MAX_ATOMS
-from translator.web.processes import alive, kill, largest_mb, pids, resident_mb, stop, worker_setup
+from translator.web.processes import (
+    Worker,
+    kill,
+    largest_mb,
+    resident_mb,
+    running,
+    stop,
+    this_process,
+    worker_setup,
+    workers_of,
+)
 
 GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
 STUCK = 120.0  # seconds past that before its worker is taken for stuck and stopped
@@ -56,10 +66,11 @@ MAX_ATOMS = DEFAULT_MAX_ATOMS  # the most atoms a query may ask to ground
 # the most memory a worker may hold (MB): past it, it is stopped and its query answered 422;
 # a query within MAX_ATOMS grounds in well under it
 BUDGET_MB = 1500
-# what a worker may keep after a task (MB): a pool with a worker holding more (what its
-# biggest query left behind) is replaced, so that an idle server holds at most this much
-# per worker
-IDLE_MB = 400
+# what a worker of each lane may keep after a task (MB): a pool with a worker holding more
+# (what its biggest query left behind) is replaced, so that an idle server holds at most
+# this much per worker. Board and why workers keep grounded programs, some 430 and 700 MB
+# in a busy class; a search worker keeps nothing that later searches use.
+IDLE_MB = {"board": 800, "why": 1000, "search": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
 GROUP = 48  # board queries that arrived while the workers were busy go out together
@@ -131,9 +142,9 @@ class SolverPool:
         self.max_timeout = max_timeout
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
-        # replaced pools still finishing the work sent to them, and the pools whose
-        # worker was stopped for passing its memory budget
-        self._retiring: list[tuple[str, ProcessPoolExecutor]] = []
+        # the workers of replaced pools still finishing the work sent to them (by the id of
+        # their pool), and the pools whose worker was stopped for passing its budget
+        self._retiring: dict[int, list[Worker]] = {}
         self._over_budget: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
@@ -145,7 +156,8 @@ class SolverPool:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
-                                   initializer=worker_setup, initargs=(niceness,))
+                                   initializer=worker_setup,
+                                   initargs=(niceness, this_process()))
 
     def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
         """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
@@ -156,8 +168,8 @@ class SolverPool:
         if now:
             stop(executor)
         else:
+            self._retiring[id(executor)] = workers_of(executor)
             executor.shutdown(wait=False)
-            self._retiring.append((lane, executor))
 
     def _served_one(self, lane: str, executor: ProcessPoolExecutor) -> None:
         """Count a finished task; a pool that has served its share, or one of whose
@@ -166,7 +178,7 @@ class SolverPool:
         if executor is not self._pools[lane]:
             return
         self._served[lane] += 1
-        if self._served[lane] >= LANES[lane][2] or largest_mb(executor) > IDLE_MB:
+        if self._served[lane] >= LANES[lane][2] or largest_mb(executor) > IDLE_MB[lane]:
             self._replace(lane, executor, now=False)
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
@@ -281,6 +293,8 @@ class SolverPool:
             try:
                 await asyncio.wait_for(asyncio.wrap_future(job), STUCK)
             except TimeoutError:
+                for worker in self._retiring.pop(id(executor), []):
+                    kill(worker)  # (its pool was replaced meanwhile)
                 self._replace(lane, executor, now=True)
             except Exception:  # its answer is no longer wanted, whatever it is
                 return
@@ -303,12 +317,14 @@ class SolverPool:
         async def watch() -> None:
             while True:
                 await asyncio.sleep(WATCH_EVERY)
-                self._retiring = [(lane, ex) for lane, ex in self._retiring if alive(ex)]
-                for _, executor in [*self._pools.items(), *self._retiring]:
-                    for pid in pids(executor):
-                        if (resident_mb(pid) or 0.0) > BUDGET_MB:
-                            self._over_budget.add(id(executor))
-                            kill(pid)
+                self._retiring = {pool: alive for pool, found in self._retiring.items()
+                                  if (alive := [w for w in found if running(w)])}
+                watched = [(id(ex), workers_of(ex)) for ex in self._pools.values()]
+                for pool, found in [*watched, *self._retiring.items()]:
+                    for worker in found:
+                        if resident_mb(worker) > BUDGET_MB:
+                            self._over_budget.add(pool)
+                            kill(worker)
 
         self._background(watch())
 
@@ -328,8 +344,11 @@ class SolverPool:
             _, future = self._queue.get_nowait()
             if not future.done():
                 future.set_result(dict(STOPPING))
-        for executor in [*self._pools.values(), *(ex for _, ex in self._retiring)]:
+        for executor in self._pools.values():
             stop(executor)
+        for found in self._retiring.values():
+            for worker in found:
+                kill(worker)
 
 
 def _over(limit: float) -> dict[str, Any]:
