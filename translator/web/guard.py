@@ -7,7 +7,7 @@
 - A ``POST`` must say ``Content-Type: application/json``: a form or ``text/plain`` body is
   what another site's page can send without asking the browser first.
 - Every answer carries the hardening headers (:data:`HEADERS`): no type sniffing, no
-  framing, and scripts and styles from this server's own files only.
+  framing, and scripts and style sheets from this server's own files only.
 
 Refusals are JSON errors, as every other error of the API is.
 """
@@ -28,8 +28,11 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
+    # (style attributes are let through: the legend's swatches are coloured with them; no
+    # script but the page's own files runs)
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; "
-     b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+     b"style-src 'self'; style-src-attr 'unsafe-inline'; object-src 'none'; "
+     b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
