@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.proctree import descendants
 from tests.web_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,15 +83,6 @@ def server() -> Iterator[Server]:
         yield running
     finally:
         stop_server(running)
-
-
-def descendants(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            children = [int(c) for c in fh.read().split()]
-    except OSError:
-        return []
-    return children + [d for c in children for d in descendants(c)]
 
 
 def stat(pid: int) -> list[str] | None:
