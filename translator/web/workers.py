@@ -31,6 +31,7 @@ import json
 import math
 import multiprocessing
 import os
+import weakref
 from collections.abc import Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -142,10 +143,10 @@ class SolverPool:
         self.max_timeout = max_timeout
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
-        # the workers of replaced pools still finishing the work sent to them (by the id of
-        # their pool), and the pools whose worker was stopped for passing its budget
-        self._retiring: dict[int, list[Worker]] = {}
-        self._over_budget: set[int] = set()
+        # the workers of replaced pools still finishing the work sent to them, and the
+        # pools whose worker was stopped for passing its budget
+        self._retiring: dict[ProcessPoolExecutor, list[Worker]] = {}
+        self._over_budget: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
         self._tasks: set[asyncio.Task[None]] = set()
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
         self._dispatchers: list[asyncio.Task[None]] = []
@@ -168,7 +169,7 @@ class SolverPool:
         if now:
             stop(executor)
         else:
-            self._retiring[id(executor)] = workers_of(executor)
+            self._retiring[executor] = workers_of(executor)
             executor.shutdown(wait=False)
 
     def _served_one(self, lane: str, executor: ProcessPoolExecutor) -> None:
@@ -227,7 +228,7 @@ class SolverPool:
 
     def _stopped(self, executor: ProcessPoolExecutor) -> dict[str, Any]:
         """The answer of a query whose worker was stopped, with the reason."""
-        if id(executor) in self._over_budget:
+        if executor in self._over_budget:
             return {"ok": False, "limit": True, "error": "the query needed more memory than "
                     f"a worker may hold ({BUDGET_MB} MB); a smaller board or piece needs less"}
         return dict(STOPPED)
@@ -293,7 +294,7 @@ class SolverPool:
             try:
                 await asyncio.wait_for(asyncio.wrap_future(job), STUCK)
             except TimeoutError:
-                for worker in self._retiring.pop(id(executor), []):
+                for worker in self._retiring.pop(executor, []):
                     kill(worker)  # (its pool was replaced meanwhile)
                 self._replace(lane, executor, now=True)
             except Exception:  # its answer is no longer wanted, whatever it is
@@ -319,7 +320,7 @@ class SolverPool:
                 await asyncio.sleep(WATCH_EVERY)
                 self._retiring = {pool: alive for pool, found in self._retiring.items()
                                   if (alive := [w for w in found if running(w)])}
-                watched = [(id(ex), workers_of(ex)) for ex in self._pools.values()]
+                watched = [(ex, workers_of(ex)) for ex in self._pools.values()]
                 for pool, found in [*watched, *self._retiring.items()]:
                     for worker in found:
                         if resident_mb(worker) > BUDGET_MB:
