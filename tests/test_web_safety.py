@@ -292,3 +292,32 @@ def test_a_worker_past_its_memory_budget_is_stopped_and_its_query_answered(monke
     assert hog["ok"] is False and hog["limit"] is True
     assert f"more memory than a worker may hold ({budget} MB)" in hog["error"]
     assert after["ok"] and after["equivalent"] is True
+
+
+def test_a_worker_busy_past_its_query_s_limit_is_stopped(monkeypatch):
+    # a query answered 422 may finish its grounding for STUCK seconds more; a worker still
+    # busy then is stopped (a search lane may have one worker, which every search waits for)
+    import asyncio
+
+    from translator.web import workers
+    from translator.web.processes import running, workers_of
+
+    monkeypatch.setattr(workers, "STUCK", 0.2)
+
+    async def abandon() -> tuple[list, bool]:
+        pool = workers.SolverPool(workers=2, max_timeout=30)
+        try:
+            executor = pool._pools["search"]
+            job = executor.submit(time.sleep, 600)  # a grounding that never looks up
+            wait_for(lambda: workers_of(executor), "no worker started")
+            grinding = workers_of(executor)
+            pool._abandon(job, "search", executor)
+            while any(running(w) for w in grinding):
+                await asyncio.sleep(0.05)
+            answer = await pool.answer({"query": "equiv", "a": "Q", "b": "RB"})
+            return answer, pool._pools["search"] is not executor
+        finally:
+            pool.close()
+
+    answer, replaced = asyncio.run(asyncio.wait_for(abandon(), 120))
+    assert replaced and answer["ok"] and answer["equivalent"] is True

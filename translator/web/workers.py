@@ -7,9 +7,9 @@ grounding), ``why`` (a search for the closest position: up to a second), and the
 searches (equiv, find, explain …: up to seconds), at lower CPU priority in that order, so
 that a learner's board never waits behind another one's search. A query that runs past
 its time limit is answered at once (422): one not yet started is dropped, one running
-finishes the grounding it is in (bounded by its atom budget) and its worker goes back to
-the pool. Only a worker still busy :data:`STUCK` seconds later is stopped, by starting
-its pool afresh.
+may finish the grounding it is in for :data:`STUCK` seconds more (its worker then goes back
+to the pool, with what it keeps); a worker still busy after that is stopped, by starting
+its pool afresh, so that no query holds a lane for long.
 
 Lanes heal: a worker that passes :data:`BUDGET_MB` of memory is stopped, and one may die
 of other causes (the system's out-of-memory killer); its pool is then replaced, the
@@ -51,7 +51,12 @@ from translator.web.processes import (
 )
 
 GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
-STUCK = 120.0  # seconds past that before its worker is taken for stuck and stopped
+# seconds past that before its worker is taken for stuck and stopped: a search lane may
+# have a single worker, and every search waits while it is busy
+STUCK = 5.0
+# the same for a group of board queries (light by themselves: the heavy ones go to the
+# search lane), whose workers keep the programs that make boards fast
+GROUP_STUCK = 120.0
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", **dict.fromkeys(
     ("equiv", "find", "explain", "census", "classes", "lint", "convert"), "search")}
@@ -275,7 +280,7 @@ class SolverPool:
             try:
                 answers: list[dict[str, Any]] = await asyncio.wait_for(loop.run_in_executor(
                     executor, answer_texts, texts, self.max_timeout),
-                    self.max_timeout + STUCK)
+                    self.max_timeout + GROUP_STUCK)
             except TimeoutError:
                 self._replace("board", executor, now=True)
                 return [dict(STOPPED) for _ in texts]
