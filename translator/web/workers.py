@@ -188,6 +188,8 @@ class SolverPool:
             self._replace(lane, executor, now=False)
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
+        if self._closed:
+            return dict(STOPPING)
         obj = capped(obj, self.max_timeout)
         limit = min(seconds(obj.get("timeout")) or self.max_timeout, self.max_timeout)
         kind = obj.get("query")
@@ -203,7 +205,8 @@ class SolverPool:
     async def _alone(self, lane: str, text: str, limit: float) -> dict[str, Any]:
         """A query in a worker of its own lane. A pool found broken (a worker killed, by
         us for its memory or by the system) is replaced and the query sent again once:
-        it may have been only queued behind the query that broke it."""
+        it may have been only queued behind the query that broke it; so is a query that
+        waited in a pool stopped for another one's sake."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit + GRACE
         for attempt in range(2):
@@ -213,11 +216,11 @@ class SolverPool:
             try:
                 job = executor.submit(answer_text, text, self.max_timeout)
                 answer: dict[str, Any] = await asyncio.wait_for(
-                    asyncio.shield(asyncio.wrap_future(job)), deadline - loop.time())
+                    asyncio.shield(_quiet(asyncio.wrap_future(job))), deadline - loop.time())
             except asyncio.CancelledError:
-                if job.cancelled() and self._closed:  # its pool was stopped with the server
-                    return dict(STOPPING)
-                raise
+                if not job.cancelled():  # the request itself is cancelled
+                    raise
+                continue  # it waited in a pool that was stopped: sent again (or STOPPING)
             except TimeoutError:
                 if not job.cancel():  # running: let it finish, unless it never does
                     self._abandon(job, lane, executor)
@@ -229,7 +232,7 @@ class SolverPool:
                 continue
             self._served_one(lane, executor)
             return answer
-        raise AssertionError("unreachable")
+        return dict(STOPPED)
 
     def _stopped(self, executor: ProcessPoolExecutor) -> dict[str, Any]:
         """The answer of a query whose worker was stopped, with the reason."""
@@ -270,17 +273,20 @@ class SolverPool:
                         fut.set_result(answer)
 
     async def _board_group(self, texts: list[str]) -> list[dict[str, Any]]:
-        """The answers of a group of board queries; a broken pool is replaced and the group
-        sent again once, as :meth:`_alone` does."""
-        loop = asyncio.get_running_loop()
+        """The answers of a group of board queries; a broken or stopped pool is replaced
+        and the group sent again once, as :meth:`_alone` does."""
         for attempt in range(2):
             executor = self._pools["board"]
             if self._closed:
                 return [dict(STOPPING) for _ in texts]
             try:
-                answers: list[dict[str, Any]] = await asyncio.wait_for(loop.run_in_executor(
-                    executor, answer_texts, texts, self.max_timeout),
-                    self.max_timeout + GROUP_STUCK)
+                job = executor.submit(answer_texts, texts, self.max_timeout)
+                answers: list[dict[str, Any]] = await asyncio.wait_for(
+                    _quiet(asyncio.wrap_future(job)), self.max_timeout + GROUP_STUCK)
+            except asyncio.CancelledError:
+                if not job.cancelled():  # the dispatcher itself is cancelled
+                    raise
+                continue  # it waited in a pool that was stopped: sent again
             except TimeoutError:
                 self._replace("board", executor, now=True)
                 return [dict(STOPPED) for _ in texts]
@@ -291,7 +297,7 @@ class SolverPool:
                 continue
             self._served_one("board", executor)
             return answers
-        raise AssertionError("unreachable")
+        return [dict(STOPPED) for _ in texts]
 
     def _abandon(self, job: Future[Any], lane: str, executor: ProcessPoolExecutor) -> None:
         """Let an abandoned query finish; replace its pool if it never does."""
@@ -355,6 +361,13 @@ class SolverPool:
         for found in self._retiring.values():
             for worker in found:
                 kill(worker)
+
+
+def _quiet(future: asyncio.Future[Any]) -> asyncio.Future[Any]:
+    """The future, whose exception is taken as seen: no one may wait for it any longer (its
+    query was answered 422), and asyncio would log it."""
+    future.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return future
 
 
 def _over(limit: float) -> dict[str, Any]:
