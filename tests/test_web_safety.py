@@ -321,3 +321,31 @@ def test_a_worker_busy_past_its_query_s_limit_is_stopped(monkeypatch):
 
     answer, replaced = asyncio.run(asyncio.wait_for(abandon(), 120))
     assert replaced and answer["ok"] and answer["equivalent"] is True
+
+
+def test_a_query_queued_in_a_stopped_pool_is_sent_again():
+    # the search lane's one worker is busy; a query waits behind it; the pool is stopped
+    # (as for a stuck query): the waiting query is answered by the new pool (once a 500)
+    import asyncio
+
+    from translator.web import workers
+    from translator.web.processes import workers_of
+
+    async def queued() -> dict:
+        pool = workers.SolverPool(workers=2, max_timeout=60)
+        try:
+            executor = pool._pools["search"]
+            assert executor._max_workers == 1  # type: ignore[attr-defined]
+            executor.submit(time.sleep, 600)
+            wait_for(lambda: workers_of(executor), "no worker started")
+            waiting = asyncio.create_task(pool.answer({"query": "equiv", "a": "K", "b": "WF"}))
+            while len(executor._pending_work_items) < 2:  # type: ignore[attr-defined]
+                await asyncio.sleep(0.01)  # (until it is on the pool's queue)
+            assert not waiting.done()
+            pool._replace("search", executor, now=True)
+            return await waiting
+        finally:
+            pool.close()
+
+    answer = asyncio.run(asyncio.wait_for(queued(), 120))
+    assert answer["ok"] and answer["equivalent"] is True
