@@ -10,6 +10,19 @@ def tree_resident_kb(pid: int) -> list[int]:
     return [_resident(p) for p in [pid, *descendants(pid)]]
 
 
+def niceness(pid: int) -> int | None:
+    """A process's niceness (field 19 of /proc/PID/stat), None once it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rpartition(")")[2].split()[16])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def resident_kb(pid: int) -> int:
+    return _resident(pid)
+
+
 def descendants(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as fh:

@@ -33,9 +33,9 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from proctree import tree_resident_kb
+from proctree import descendants, niceness, resident_kb, tree_resident_kb
 
-from translator.web.workers import BUDGET_MB
+from translator.web.workers import BUDGET_MB, IDLE_MB, LANES
 
 ROOT = Path(__file__).resolve().parent.parent
 PIECES = ["N", "R", "Q", "K", "fmWfcF", "mafsW", "FyafsF", "mRcpR", "gQ", "fcafmF", "WfF"]
@@ -66,9 +66,14 @@ def rss_mb(pid: int) -> float:
     return sum(tree_resident_kb(pid)) / 1024
 
 
-def largest_worker_mb(pid: int) -> float:
-    """Resident memory of the server's largest worker process."""
-    return max(tree_resident_kb(pid)[1:], default=0) / 1024
+def largest_by_lane_mb(pid: int) -> dict[str, float]:
+    """Resident memory of the server's largest worker of each lane (told apart by their
+    niceness, translator/web/workers.py)."""
+    found: dict[str, float] = {}
+    for child in descendants(pid):
+        lane = {LANES[name][1]: name for name in LANES}.get(niceness(child) or 0, "board")
+        found[lane] = max(found.get(lane, 0.0), resident_kb(child) / 1024)
+    return found
 
 
 def p95(times: list[float]) -> float:
@@ -184,13 +189,14 @@ def main() -> int:
             "; each worker grounds a program per piece first)")
         before = rss_mb(server.pid)
         samples: list[float] = []
-        largest: list[float] = []
+        largest: dict[str, float] = {}
         sampling = threading.Event()
 
         def sample() -> None:  # the memory every second while the classes run
             while not sampling.wait(1.0):
                 samples.append(rss_mb(server.pid))
-                largest.append(largest_worker_mb(server.pid))
+                for lane, mb in largest_by_lane_mb(server.pid).items():
+                    largest[lane] = max(largest.get(lane, 0.0), mb)
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
@@ -217,8 +223,11 @@ def main() -> int:
         print(f"server memory (all processes): {before:.0f} MB after a warm-up, "
               f"{min(samples, default=after):.0f} to {max(samples, default=after):.0f} MB "
               f"while the classes ran, {after:.0f} MB at the end")
-        print(f"largest worker: {max(largest, default=0):.0f} MB (a worker's budget: "
-              f"{BUDGET_MB} MB)")
+        print(f"largest worker while the classes ran (a worker's budget: {BUDGET_MB} MB; "
+              "after a task, a lane's bound): " + ", ".join(
+                  f"{lane} {mb:.0f} MB ({IDLE_MB[lane]})" for lane, mb in sorted(largest.items())))
+        print("at the end: " + ", ".join(f"{lane} {mb:.0f} MB" for lane, mb in sorted(
+            largest_by_lane_mb(server.pid).items())))
     finally:
         server.terminate()
         server.wait(timeout=30)
