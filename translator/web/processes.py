@@ -1,7 +1,8 @@
 """The worker processes of ``betza serve``: how each starts, how much memory it holds, and
 how a pool of them is stopped.
 
-Memory is read from ``/proc`` (Linux); where there is no ``/proc`` nothing is watched.
+Memory is read from ``/proc`` (Linux); where there is no ``/proc`` nothing is watched, and
+the workers of a replaced pool are not followed once it has let them go.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def kill(worker: Worker) -> None:
 
 
 def stop(executor: ProcessPoolExecutor) -> None:
-    """Stop a pool now, a query still grinding included."""
-    for worker in workers_of(executor):
-        kill(worker)
+    """Stop a pool now, a query still grinding included (with or without /proc)."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.kill()
     executor.shutdown(wait=False, cancel_futures=True)
