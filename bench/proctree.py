@@ -7,16 +7,29 @@ from __future__ import annotations
 def tree_resident_kb(pid: int) -> list[int]:
     """The resident size in kB of ``pid`` and each of its descendants (0 for one that has
     ended meanwhile)."""
-    return [_resident(p) for p in [pid, *_descendants(pid)]]
+    return [_resident(p) for p in [pid, *descendants(pid)]]
 
 
-def _descendants(pid: int) -> list[int]:
+def niceness(pid: int) -> int | None:
+    """A process's niceness (field 19 of /proc/PID/stat), None once it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rpartition(")")[2].split()[16])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def resident_kb(pid: int) -> int:
+    return _resident(pid)
+
+
+def descendants(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as fh:
             children = [int(c) for c in fh.read().split()]
     except OSError:
         return []
-    return children + [d for c in children for d in _descendants(c)]
+    return children + [d for c in children for d in descendants(c)]
 
 
 def _resident(pid: int) -> int:

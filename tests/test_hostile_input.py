@@ -46,6 +46,38 @@ def test_every_hostile_line_gets_an_error_and_the_good_lines_are_answered() -> N
         assert "\n" not in answer["error"] and len(answer["error"]) < 400
 
 
+MALFORMED = [  # (line, words its error must hold)
+    ('{"query":"moves","betza":"N","from":"e4","files":' + "9" * 4301 + "}", "4300 digits"),
+    ('{"query":"moves","betza":"\\ud800N","from":"e4"}', "non-ASCII character"),
+    ('{"query":"moves","betza":"N","from":"e4","side":1}', "side must be"),
+    ('{"query":"moves","from":"a1","pieces":{"a1":{"betza":"N","side":1}}}', "side must be"),
+    ('{"query":"moves","betza":"N","from":"e4","dialect":["x"]}', "'dialect' must be"),
+    ('{"query":"equiv","a":"N","dialect_b":7}', "'dialect_b' must be"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":Infinity}', "timeout must be"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":NaN}', "timeout must be"),
+    ('{"query":"lint","betza":"N","timeout":0}', "timeout must be"),
+    ('{"query":"explain","betza":"N","timeout":-1}', "timeout must be"),
+    ('{"query":"explain","betza":"N","max_atoms":0}', "max_atoms must be"),
+    ('{"query":"board","betza":"N","from":"e4","max_atoms":-5}', "max_atoms must be"),
+    ('{"query":"moves","from":"d4","fen":"8/8/8/8/3Q4/8/8/8 w","pieces":{"Q":"Q","q":"N"}}',
+     "'q' appears twice"),
+    ('{"query":"moves","from":"d4","fen":"8/8/8/8/3Q4/8/8/8 w","pieces":{"Q":5}}',
+     "must map to a Betza string"),
+]
+
+
+def test_malformed_values_are_errors_of_their_own_line() -> None:
+    # a number past Python's 4,300 digits once ended the whole batch, with its group
+    lines = [GOOD] + [line for line, _ in MALFORMED] + [GOOD]
+    out = io.StringIO()
+    assert run_batch(io.StringIO("\n".join(lines) + "\n"), out) == len(lines)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers[0] == answers[-1] and answers[0]["ok"]
+    for (line, words), answer in zip(MALFORMED, answers[1:-1], strict=True):
+        assert answer["ok"] is False and words in answer["error"], (line[:60], answer)
+        assert "internal error" not in answer["error"]
+
+
 def test_huge_ranges_do_not_wrap_around() -> None:
     # 4294967299 = 2**32 + 3: a solver integer would wrap to 3
     assert {m.to for m in moves("R4294967299", "a1")} == {m.to for m in moves("R", "a1")}

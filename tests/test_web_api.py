@@ -11,12 +11,13 @@ from starlette.testclient import TestClient
 from translator.jsonapi.batch import answer_group
 from translator.web.app import create_app
 
+JSON = {"Content-Type": "application/json"}
 KNIGHT_D4 = {"b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"}
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(workers=2)) as c:
+    with TestClient(create_app(workers=2), base_url="http://localhost") as c:
         yield c
 
 
@@ -66,7 +67,7 @@ def test_bad_string_is_400_with_the_caret(client):
 @pytest.mark.parametrize("raw", [b"{", b"[1]", b"\xff\xfe", b"[" * 100000 + b"]" * 100000,
                                  b'{"query": [1]}', b'{"query": "moves", "betza": "N"}'])
 def test_bad_requests_are_400_and_the_server_goes_on(client, raw):
-    res = client.post("/api/query", content=raw)
+    res = client.post("/api/query", content=raw, headers=JSON)
     assert res.status_code in (400, 413) and res.json()["ok"] is False
     again = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4"})
     assert again.status_code == 200
@@ -80,7 +81,7 @@ def test_limits_are_422(client):
 
 
 def test_a_body_over_64_kib_is_413(client):
-    res = client.post("/api/query", content=b" " * (65 * 1024) + b"{}")
+    res = client.post("/api/query", content=b" " * (65 * 1024) + b"{}", headers=JSON)
     assert res.status_code == 413
 
 
@@ -156,3 +157,112 @@ def test_long_chains_go_to_the_search_lane():
     for bad in ({"betza": "3N"}, {"betza": 5}, {"betza": "aaaaK", "files": "8"},
                 {"betza": "aaaaK", "files": 99}):
         assert not heavy({"query": "board", "from": "d4", **bad})
+
+
+HARDENING = {"x-content-type-options": "nosniff", "x-frame-options": "DENY"}
+
+
+@pytest.mark.parametrize("method,path", [("GET", "/"), ("GET", "/static/app.js"),
+                                         ("GET", "/api/legend"), ("GET", "/no/such/page"),
+                                         ("GET", "/api/query"), ("DELETE", "/api/pieces")])
+def test_every_answer_is_hardened_and_errors_are_json(client, method, path):
+    res = client.request(method, path)
+    for header, value in HARDENING.items():
+        assert res.headers[header] == value
+    assert "script-src" not in res.headers["content-security-policy"]  # 'self' only
+    assert "default-src 'self'" in res.headers["content-security-policy"]
+    if res.status_code >= 400:
+        assert res.headers["content-type"] == "application/json"
+        assert res.json()["ok"] is False
+    expected = {"/no/such/page": 404, "/api/query": 405, "/api/pieces": 405}.get(path, 200)
+    assert res.status_code == expected
+
+
+def test_405_names_the_method_and_allows_post(client):
+    res = client.get("/api/query")
+    assert res.json() == {"ok": False, "error": "GET is not answered here"}
+    assert res.headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize("kind", [None, "text/plain", "application/x-www-form-urlencoded",
+                                  "multipart/form-data; boundary=x"])
+def test_a_body_that_is_not_sent_as_json_is_415(client, kind):
+    # another site's page can send these without the browser asking first
+    headers = {"Content-Type": kind} if kind else {}
+    res = client.post("/api/query", content=b'{"query": "moves", "betza": "N", "from": "d4"}',
+                      headers=headers)
+    assert res.status_code == 415
+    assert "application/json" in res.json()["error"]
+    ok = client.post("/api/query", content=b'{"query": "moves", "betza": "N", "from": "d4"}',
+                     headers={"Content-Type": "application/json; charset=utf-8"})
+    assert ok.status_code == 200
+
+
+@pytest.mark.parametrize("host,status", [
+    ("localhost:8765", 200), ("127.0.0.1:8765", 200), ("[::1]:8765", 200),
+    ("evil.example", 400), ("evil.example:8765", 400), ("localhost.evil.example", 400),
+    ("", 400)])
+def test_the_host_header_must_name_this_server(client, host, status):
+    # a page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) sends its name
+    res = client.get("/api/legend", headers={"Host": host})
+    assert res.status_code == status
+    if status == 400:
+        assert "Host" in res.json()["error"]
+
+
+def test_a_server_on_all_addresses_answers_its_own_name():
+    import socket
+
+    from translator.web.guard import allowed_hosts
+
+    assert allowed_hosts("127.0.0.1") == {"localhost", "127.0.0.1", "::1"}
+    assert socket.gethostname().lower() in allowed_hosts("0.0.0.0")
+    assert "school.example" in allowed_hosts("school.example")
+
+
+def test_no_file_a_request_names_is_read(client, tmp_path):
+    secret = tmp_path / "variants.ini"
+    secret.write_text("[secretgame]\ncustomPiece1 = s:SECRETVALUE\n")
+    answers = set()
+    for path in (secret, tmp_path, tmp_path / "missing.ini", "/dev/zero"):
+        res = client.post("/api/query", json={"query": "moves", "variant": "secretgame",
+                                              "ini": str(path), "from": "e4"})
+        assert res.status_code == 400 and "SECRET" not in res.text.upper()
+        answers.add(res.json()["error"])
+    assert len(answers) == 1  # the same words whatever the path is
+    assert "ini" in answers.pop()
+
+
+@pytest.mark.parametrize("body,words", [
+    ('{"query": "moves", "betza": "N", "from": "d4", "files": ' + "9" * 4301 + "}",
+     "4300 digits"),
+    ('{"query": "moves", "betza": "\\ud800N", "from": "d4"}', "non-ASCII"),
+    ('{"query": "moves", "betza": "N", "from": "d4", "side": 1}', "side"),
+    ('{"query": "moves", "betza": "N", "from": "d4", "dialect": ["x"]}', "dialect"),
+    ('{"query": "moves", "betza": "N", "from": "d4", "timeout": Infinity}', "timeout"),
+    ('{"query": "moves", "betza": "N", "from": "d4", "timeout": NaN}', "timeout"),
+    ('{"query": "moves", "betza": "N", "from": "d4", "timeout": 0}', "timeout"),
+    ('{"query": "explain", "betza": "N", "timeout": -1}', "timeout"),
+    ('{"query": "explain", "betza": "N", "max_atoms": 0}', "max_atoms"),
+    ('{"query": "moves", "fen": "8/8/8/8/3Q4/8/8/8 w", "pieces": {"Q": "Q", "q": "N"}, '
+     '"from": "d4"}', "appears twice"),
+])
+def test_malformed_values_are_400_naming_the_field(client, body, words):
+    res = client.post("/api/query", content=body.encode(), headers=JSON)
+    assert res.status_code == 400
+    assert words in res.json()["error"] and "internal error" not in res.json()["error"]
+
+
+def test_max_atoms_is_capped_by_the_server(client):
+    from translator.web.workers import MAX_ATOMS, capped
+
+    assert capped({"max_atoms": 10**12}, 10.0)["max_atoms"] == MAX_ATOMS
+    assert capped({"max_atoms": 1000, "timeout": 1e9}, 10.0) == {"max_atoms": 1000,
+                                                                  "timeout": 10.0}
+    # the grounding of the query (8e8 atoms) is refused at once, not run for a minute
+    res = client.post("/api/query", json={"query": "moves", "betza": "aalhrvvahlU4",
+                                          "from": "e4", "max_atoms": 10**12, "timeout": 5})
+    assert res.status_code == 422 and "over the limit of 2e+06" in res.json()["error"]
+    res = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4",
+                                          "max_atoms": 10**12})
+    assert {m["to"] for m in res.json()["moves"]} == KNIGHT_D4

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE, Square, parse_square, square_name
@@ -23,7 +24,9 @@ def other_side(side: str) -> str:
     return "black" if side == "white" else "white"
 
 
-def check_side(side: str) -> str:
+def check_side(side: Any) -> str:
+    if not isinstance(side, str):
+        raise BetzaError("side must be 'white' or 'black'")
     if side not in SIDES:
         raise BetzaError("side must be 'white' or 'black'", text=side, pos=0)
     return side

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+from types import FrameType
 
 from translator.cli.common import EXIT_USAGE, add_command, timeout_option
 
@@ -44,7 +45,7 @@ def _port_free(host: str, port: int) -> str | None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from translator.web.app import create_app
+    from translator.web.app import create_app, stop_solving
 
     if not 0 < args.port < 65536:
         print(f"betza: error: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
@@ -64,6 +65,15 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
-    app = create_app(args.workers, args.timeout)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    app = create_app(args.workers, args.timeout, args.host)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # SIGTERM or Ctrl-C: every worker stops now and the queries waiting for one
+            # are answered (503), so that uvicorn's wait for open requests is short
+            stop_solving(app)
+            super().handle_exit(sig, frame)
+
+    Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                          timeout_graceful_shutdown=5)).run()
     return 0

@@ -25,7 +25,15 @@ from functools import partial
 from typing import IO, Any
 
 from translator.errors import BetzaError
-from translator.jsonapi.fields import collate, error, line_limits, optional, required, virgin
+from translator.jsonapi.fields import (
+    check_common,
+    collate,
+    error,
+    line_limits,
+    optional,
+    required,
+    virgin,
+)
 from translator.jsonapi.groups import waiting_groups
 from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
 from translator.jsonapi.workers import GROUP as SHARE
@@ -39,15 +47,12 @@ Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 def _by_limits(answer: Callable[[list[dict[str, Any]], float, int], list[dict[str, Any]]]
                ) -> Handler:
     """A handler that answers its lines in groups of equal limits (``timeout``,
-    ``max_atoms``), each group with ``answer(lines, timeout, max_atoms)``; a line whose
-    limits are malformed goes with the defaults (and ``answer`` reports it)."""
+    ``max_atoms``), each group with ``answer(lines, timeout, max_atoms)`` (malformed
+    limits were refused by :func:`answer_group`)."""
     def handle(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         groups: dict[tuple[float, int], list[int]] = {}
         for n, line in enumerate(lines):
-            try:
-                groups.setdefault(line_limits(line), []).append(n)
-            except BetzaError:
-                groups.setdefault((60.0, DEFAULT_MAX_ATOMS), []).append(n)
+            groups.setdefault(line_limits(line), []).append(n)
         out: list[dict[str, Any]] = [{}] * len(lines)
         for (timeout, max_atoms), members in groups.items():
             for n, result in zip(members, answer([lines[n] for n in members], timeout,
@@ -71,7 +76,6 @@ def _moves_limited(lines: list[dict[str, Any]], timeout: float, max_atoms: int
             safety = line.get("castling_safety", True)
             if not isinstance(safety, bool):
                 raise BetzaError("castling_safety must be true or false")
-            line_limits(line)
             queries.append(MovesQuery(betza, origin, pos, side, virgin(line), safety))
         except BetzaError as err:
             queries.append(err)
@@ -103,7 +107,6 @@ def _attacks(lines: list[dict[str, Any]], timeout: float, max_atoms: int
             by = line.get("by")
             if by not in (None, "white", "black"):
                 raise BetzaError("by must be \"white\", \"black\" or null")
-            line_limits(line)
             queries.append(AttacksQuery(square, position_from(line), by,
                                         bool(line.get("royal_target", False))))
         except BetzaError as err:
@@ -139,7 +142,6 @@ def _boards(lines: list[dict[str, Any]], timeout: float, max_atoms: int
         try:
             origin, pos = required(line, "from"), position_from(line)
             betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
-            line_limits(line)
             queries.append(MovesQuery(betza, origin, pos, side, virgin(line)))
         except BetzaError as err:
             queries.append(err)
@@ -211,8 +213,8 @@ def _explain(line: dict[str, Any]) -> dict[str, Any]:
     from translator.squares import parse_board_size
 
     files, ranks = parse_board_size(str(line.get("board") or "9x9"))
-    return explain_answer(required(line, "betza"), files, ranks,
-                              optional(line, "from"))
+    return explain_answer(required(line, "betza"), files, ranks, optional(line, "from"),
+                          line_limits(line)[1])
 
 
 def _drops(line: dict[str, Any]) -> dict[str, Any]:
@@ -298,28 +300,43 @@ def answer_group(raw: list[str], limits: dict[str, Any] | None = None
             answers[i] = error("empty line")
             continue
         try:
-            line = json.loads(text)
-        except json.JSONDecodeError as exc:
-            answers[i] = error(f"not JSON: {exc.msg} at column {exc.colno}")
+            line = json_object(text)
+            query = line.get("query")
+            if not isinstance(query, str) or query not in HANDLERS:
+                raise BetzaError(f"unknown query {query!r}; known: {', '.join(sorted(HANDLERS))}")
+            for key, value in (limits or {}).items():
+                line.setdefault(key, value)
+            check_common(line)
+        except BetzaError as err:
+            answers[i] = error(err)
             continue
-        except RecursionError:
-            answers[i] = error("not JSON we can read: nested too deeply")
-            continue
-        if not isinstance(line, dict):
-            answers[i] = error("a batch line must be a JSON object")
-            continue
-        query = line.get("query")
-        if not isinstance(query, str) or query not in HANDLERS:
-            answers[i] = error(f"unknown query {query!r}; known: {', '.join(sorted(HANDLERS))}")
-            continue
-        for key, value in (limits or {}).items():
-            line.setdefault(key, value)
         by_query.setdefault(query, []).append((i, line))
     for query, items in by_query.items():
         for (i, _), result in zip(items, _answer_kind(query, [line for _, line in items]),
                                   strict=True):
             answers[i] = result
     return [a if a is not None else error("no answer") for a in answers]
+
+
+def json_object(text: str, what: str = "a batch line") -> dict[str, Any]:
+    """One JSON object (a batch line, an HTTP body), or the one-line error that says why not.
+
+    >>> json_object('{"files": ' + "9" * 5000 + '}')
+    Traceback (most recent call last):
+    translator.errors.BetzaError: not JSON we can read: a number of more than 4300 digits
+    """
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BetzaError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except ValueError:  # the only other: an integer past Python's digit limit
+        raise BetzaError("not JSON we can read: a number of more than "
+                         f"{sys.get_int_max_str_digits()} digits") from None
+    except RecursionError:
+        raise BetzaError("not JSON we can read: nested too deeply") from None
+    if not isinstance(obj, dict):
+        raise BetzaError(f"{what} must be a JSON object")
+    return obj
 
 
 def _answer_kind(query: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -9,11 +9,13 @@ and the error answer, shared by every query kind.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
 from translator.errors import BetzaError, LimitError
+from translator.position import check_side
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 # The web server wants the culprit's position as data (to draw the caret) and whether a
@@ -24,11 +26,22 @@ DETAILED_ERRORS: ContextVar[bool] = ContextVar("detailed_errors", default=False)
 def line_limits(line: dict[str, Any]) -> tuple[float, int]:
     """A line's time limit (seconds) and grounding budget (atoms)."""
     timeout, atoms = line.get("timeout", 60.0), line.get("max_atoms", DEFAULT_MAX_ATOMS)
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) \
+            or not math.isfinite(timeout) or timeout <= 0:
         raise BetzaError("timeout must be a positive number of seconds")
     if isinstance(atoms, bool) or not isinstance(atoms, int) or atoms <= 0:
         raise BetzaError("max_atoms must be a positive whole number")
     return float(timeout), atoms
+
+
+def check_common(line: dict[str, Any]) -> None:
+    """Refuse malformed values of the keys every kind reads the same way (limits, side,
+    readings), so that each is an error of its own line, whatever the kind."""
+    line_limits(line)
+    if line.get("side") is not None:
+        check_side(line["side"])
+    for key in ("dialect", "dialect_b"):
+        optional(line, key)
 
 
 def collate(queries: list, answers: list, shape: Callable[[Any], dict[str, Any]]

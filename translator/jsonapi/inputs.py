@@ -33,8 +33,23 @@ def _table(value: Any) -> dict[str, str]:
     if isinstance(value, str):
         return parse_piece_table(value)
     if isinstance(value, Mapping):
-        return {str(k).upper(): str(v) for k, v in value.items()}
+        return _object_table(value)
     raise BetzaError("pieces must map piece letters to Betza strings, e.g. \"C:fcafmF,K:K\"")
+
+
+def _object_table(value: Mapping[Any, Any]) -> dict[str, str]:
+    """A piece table given as a JSON object, held to the rules of the string form."""
+    table: dict[str, str] = {}
+    for letter, betza in value.items():
+        if not (isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+                and letter.isalpha()):
+            raise BetzaError(f"piece letter must be a single ASCII letter, not {letter!r}")
+        if not isinstance(betza, str) or not betza.strip():
+            raise BetzaError(f"piece letter {letter!r} must map to a Betza string")
+        if letter.upper() in table:
+            raise BetzaError(f"piece letter {letter!r} appears twice in the piece table")
+        table[letter.upper()] = betza.strip()
+    return table
 
 
 def position_from(spec: Mapping[str, Any]) -> Position:

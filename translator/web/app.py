@@ -4,13 +4,18 @@
 ``betza batch`` returns for it: 200 with ``{"ok": true, …}``; 400 with ``{"ok": false,
 "error": …}`` for bad input (plus ``input``, ``position`` and ``caret`` when a character
 is to blame); 422 when the query needs more time or atoms than its limit; 413 for a body
-over 64 KiB. ``POST /api/svg`` draws a ``board`` query as the downloadable SVG.
+over 64 KiB; 415 for a body not sent as ``application/json``. The key ``ini`` (a
+``variants.ini`` file on disk) is refused: the server reads no file a request names, and
+knows the kb's variants by name only. ``POST /api/svg`` draws a ``board`` query as the
+downloadable SVG.
 ``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/legend`` and
 ``/api/glossary`` serve the catalogue and the page's words. Everything else is the page
-itself, from the package's own ``static`` folder.
+itself, from the package's own ``static`` folder. Every error, whatever its status, is
+``{"ok": false, "error": …}``; translator/web/guard.py checks the ``Host`` and the body's
+type and adds the hardening headers.
 
 >>> from starlette.testclient import TestClient
->>> with TestClient(create_app(workers=1)) as client:
+>>> with TestClient(create_app(workers=1), base_url="http://localhost") as client:
 ...     client.post("/api/query", json={"query": "moves", "betza": "hrN",
 ...                                     "from": "e4"}).json()["moves"][0]["to"]
 'c5'
@@ -24,11 +29,15 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
+from starlette.responses import JSONResponse as StarletteJSON
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from translator.errors import BetzaError
+from translator.web.guard import ASGIApp, Guard, allowed_hosts
 from translator.web.workers import SolverPool
 
 MAX_BODY = 64 * 1024
@@ -37,6 +46,17 @@ STATIC = Path(__file__).parent / "static"
 
 class BodyTooLarge(Exception):
     pass
+
+
+class JSONResponse(StarletteJSON):
+    """A JSON answer; one that echoes a lone surrogate (a string such as "\\ud800N", which
+    has no UTF-8 form) is written with escapes, as ``betza batch`` writes it."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, separators=(",", ":")).encode()
 
 
 async def _body(request: Request) -> bytes:
@@ -63,22 +83,26 @@ async def _query_object(request: Request) -> dict[str, Any] | JSONResponse:
         raw = await _body(request)
     except BodyTooLarge:
         return _bad(f"the request body is over {MAX_BODY // 1024} KiB", 413)
+    from translator.jsonapi.batch import json_object
+
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        obj = json_object(raw.decode("utf-8"), "the body (one betza batch query)")
     except UnicodeDecodeError:
         return _bad("the request body is not UTF-8 text")
-    except json.JSONDecodeError as exc:
-        return _bad(f"not JSON: {exc.msg} at column {exc.colno}")
-    except RecursionError:
-        return _bad("not JSON we can read: nested too deeply")
-    if not isinstance(obj, dict):
-        return _bad("the body must be one JSON object (one betza batch query)")
+    except BetzaError as err:
+        return _bad(err.one_line())
+    if "ini" in obj:
+        return _bad("\"ini\" (a variants.ini file) is for betza batch and the command line: "
+                    "the server reads no file a request names; give a variant by name "
+                    "(GET /api/variants lists them)")
     return obj
 
 
 def _status(answer: dict[str, Any]) -> int:
     if answer.get("ok"):
         return 200
+    if answer.get("stopping"):
+        return 503
     return 422 if answer.get("limit") else 400
 
 
@@ -114,7 +138,6 @@ async def variants(request: Request) -> Response:
 
 
 async def variant(request: Request) -> Response:
-    from translator.errors import BetzaError
     from translator.jsonapi.catalogue import variant_json
 
     try:
@@ -140,12 +163,32 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-async def not_found(request: Request, exc: Exception) -> Response:
-    return _bad(f"no such page: {request.url.path}", 404)
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (404, 405 …) as JSON errors."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    if status == 404:
+        message = f"no such page: {request.url.path}"
+    elif status == 405:
+        message = f"{request.method} is not answered here"
+    else:
+        message = exc.detail if isinstance(exc, HTTPException) else "internal error"
+    headers = getattr(exc, "headers", None)
+    return JSONResponse({"ok": False, "error": message}, status, headers=headers)
 
 
-def create_app(workers: int | None = None, max_timeout: float = 10.0) -> Starlette:
-    """The app; its solver pool starts with the app and stops with it."""
+def stop_solving(app: ASGIApp) -> None:
+    """Stop the solvers of a running app now (a signal came): the queries waiting for them
+    are answered 503 at once, so that the server stops without waiting for them."""
+    starlette: Any = getattr(app, "app", app)
+    pool = getattr(starlette.state, "pool", None)
+    if isinstance(pool, SolverPool):
+        pool.stop_soon()
+
+
+def create_app(workers: int | None = None, max_timeout: float = 10.0,
+               host: str = "127.0.0.1") -> ASGIApp:
+    """The app; its solver pool starts with the app and stops with it. ``host`` is the
+    address it listens on (the ``Host`` headers it answers follow from it)."""
     @asynccontextmanager
     async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
         app.state.pool = SolverPool(workers, max_timeout)
@@ -161,4 +204,6 @@ def create_app(workers: int | None = None, max_timeout: float = 10.0) -> Starlet
         Route("/api/legend", legend), Route("/api/glossary", glossary),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_error, Exception: http_error})
+    return Guard(app, allowed_hosts(host))
