@@ -268,11 +268,11 @@ def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) 
     return lines + _move_notes(mp)
 
 
-def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None
-                  ) -> list[str]:
+def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
+                  side: str = "white") -> list[str]:
     """Plain-English sentences for ``betza`` (or a piece name): first one plain line of
-    what it does on an empty ``files`` x ``ranks`` board from ``origin`` (the centre by
-    default) and the named piece it equals, then every move and every leg.
+    what it does for ``side`` on an empty ``files`` x ``ranks`` board from ``origin`` (the
+    centre by default) and the named piece it equals there, then every move and every leg.
 
     >>> lines = explain_lines("fmWfcF", 5, 5)
     >>> print(lines[0])
@@ -288,7 +288,7 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     from translator.queries.explain_summary import summary_line
 
     start = origin or square_name(centre(files, ranks))
-    return [summary_line(betza, files, ranks, start), *_detail_lines(betza)]
+    return [summary_line(betza, files, ranks, start, side), *_detail_lines(betza)]
 
 
 def _detail_lines(betza: str) -> list[str]:
@@ -356,7 +356,7 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
     True
     """
-    from translator.catalogue.pieces import piece_letter
+    from translator.catalogue.letters import piece_letter
     from translator.present.svg import render_svg
     from translator.squares import parse_square
 

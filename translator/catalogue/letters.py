@@ -1,0 +1,41 @@
+"""The letter a board shows on a piece: its own FEN letter in the kb's variants (``N`` for
+the Knight, never the initial of its name that the King has too), else the first letter of
+what was typed (a name's initial, or a Betza string's first atom).
+
+>>> [piece_letter(p) for p in ("N", "Knight", "Griffon", "fmWfcF", "W7", "fcafmF", "")]
+['N', 'N', 'G', 'P', 'W', 'F', '']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from translator.catalogue.pieces import lookup, resolve_betza
+
+
+@cache
+def _fen_letters() -> dict[str, tuple[str, ...]]:
+    """Betza string -> the letters the kb's variants give it, in file order."""
+    from translator.catalogue.variants import all_variants
+
+    out: dict[str, tuple[str, ...]] = {}
+    for variant in all_variants():
+        for letter, betza in variant.pieces.items():
+            if letter not in out.get(betza, ()):
+                out[betza] = (*out.get(betza, ()), letter)
+    return out
+
+
+def piece_letter(text: str) -> str:
+    """The letter for the piece ``text`` (a name or a Betza string); "" for no piece."""
+    stripped = text.strip()
+    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
+    letters = _fen_letters().get(resolve_betza(stripped), ())
+    if letters:
+        # a piece with several letters (the Ferz is Q in Shatranj, F in Courier) shows the
+        # one its name begins with, when there is one
+        initial = named.name[0].upper() if named else ""
+        return initial if initial in letters else letters[0]
+    if named is not None:
+        return stripped[0].upper()
+    return next((ch for ch in stripped if ch.isupper()), "")
