@@ -11,16 +11,32 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.squares_help import S
-from tests.web_server import CHROMIUM_FLAGS, chromium_path, running_server
+from tests.web_server import CHROMIUM_FLAGS, Gate, chromium_path, running_gated_server
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
+# Every wait is for an answer on the page; this only bounds how long a broken page is waited
+# for, generously, since a search on a busy shared machine can take many seconds.
+ANSWER_LIMIT_MS = 90_000
+expect.set_options(timeout=ANSWER_LIMIT_MS)
 
 
 @pytest.fixture(scope="module")
-def base_url():
-    with running_server() as url:
-        yield url
+def served():
+    with running_gated_server() as (url, gate):
+        yield url, gate
+
+
+@pytest.fixture(scope="module")
+def base_url(served):
+    return served[0]
+
+
+@pytest.fixture
+def gate(served) -> Gate:
+    """The server's gate; whatever a test holds back is let go when it ends."""
+    yield served[1]
+    served[1].release()
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +51,7 @@ def browser():
 def page(browser, base_url):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     pg = context.new_page()
-    pg.set_default_timeout(20000)
+    pg.set_default_timeout(ANSWER_LIMIT_MS)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("dialog", lambda d: errors.append("dialog: " + d.message))

@@ -1,7 +1,7 @@
 // The teaching page: wires the controls, the board and the panes together. Every change
 // asks the server again (POST /api/query with a batch "board" query) and redraws.
 
-import { el, get, query } from "./api.js";
+import { cancel, done, el, get, latest, newest, query, working } from "./api.js";
 import {
   allSquares, buildBoard, clearPaths, drawLegend, drawMarks, drawPaths, drawPieces,
   highlightPart, partsOf, setLegend, squareButton,
@@ -9,14 +9,16 @@ import {
 import {
   attackFen, attacks, compare, compareOnBoard, explain, find, listVariants, loadFen,
   loadGlossary, onExample, savedExamples, searchPieces, showError, showPane, variantInfo,
+  verdictIsCurrent,
 } from "./panes.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 
 const $ = id => document.getElementById(id);
 let current = null;       // the last board answer
-let asked = 0;            // answers to older questions are dropped
 let selected = false;     // the piece was clicked and waits for its new square
+let pointed = null;       // the square under the pointer or with the focus: its "why" is shown
 const whyCache = new Map();
+const WHY_HINT = "Hover or focus a square: why the piece can (or cannot) go there.";
 
 function syncControls() {
   $("betza").value = state.betza;
@@ -64,7 +66,11 @@ function markWants() {
 async function update() {
   saveUrl();
   whyCache.clear();
+  forgetWhy();
   if (state.mode === "attacks") {
+    cancel("board");
+    done($("busy"));
+    $("busy").replaceChildren();
     drawPieces("");
     drawMarks(null);
     drawLegend(null);
@@ -73,12 +79,10 @@ async function update() {
   }
   drawPieces(current && current.ok ? current.letter : "");
   markWants();
-  const mine = ++asked;
-  $("busy").textContent = "…";
-  const answer = await query({ query: "board", betza: state.betza, from: state.from,
-                               virgin: state.unmoved, ...positionSpec() });
-  if (mine !== asked) return;
-  $("busy").textContent = "";
+  const answer = await latest("board", { query: "board", betza: state.betza, from: state.from,
+                                         virgin: state.unmoved, ...positionSpec() }, $("busy"));
+  if (answer === null) return;
+  $("busy").replaceChildren();
   current = answer;
   showCaret(answer);
   drawPieces(answer.ok ? answer.letter : "");
@@ -91,23 +95,46 @@ async function update() {
     ? `${state.betza} (${state.side}) on ${state.from}: ${count} move${count === 1 ? "" : "s"}`
     : "";
   if (state.pane === "explain") explain();
-  compareOnBoard();
+  if (state.pane === "compare" && !verdictIsCurrent()) compare(null);
+  else compareOnBoard();
+  if (pointed) why(pointed);
+}
+
+// The "why" box answers one question: the pointed square in the position on the board. A
+// change of the position (a click that edits, a new string) drops the answer in flight.
+function forgetWhy() {
+  cancel("why");
+  const box = $("why");
+  done(box);
+  delete box.dataset.whySquare;
+  if (pointed && state.mode !== "attacks") working(box);
+  else box.replaceChildren(el("p", { class: "hint", text: WHY_HINT }));
 }
 
 async function why(name) {
   const box = $("why");
-  if (state.mode === "attacks" || name === state.from || !current || !current.ok) return;
+  if (state.mode === "attacks" || !current || !current.ok) return;
+  if (name === state.from) {
+    cancel("why");
+    done(box);
+    box.dataset.whySquare = name;
+    box.replaceChildren(el("p", { class: "hint", text: `${name}: the piece stands here.` }));
+    return;
+  }
   const key = name + toUrl();
   if (!whyCache.has(key)) {
     whyCache.set(key, query({ query: "why", betza: state.betza, from: state.from, to: name,
                               virgin: state.unmoved, ...positionSpec() }));
   }
-  const answer = await whyCache.get(key);
+  const answer = await newest("why", () => whyCache.get(key), box);
+  if (answer === null) return;
+  box.dataset.whySquare = name;
   if (!answer.ok) { showError(box, answer); return; }
   box.replaceChildren(...answer.explanation.map(line => el("div", { text: line })));
 }
 
 function hover(name) {
+  pointed = name;
   if (!current || !current.ok || state.mode === "attacks") return;
   const moves = current.moves.filter(mv => mv.to === name);
   drawPaths(moves);
@@ -119,6 +146,7 @@ function hover(name) {
 }
 
 function unhover() {
+  pointed = null;
   if (state.mode !== "attacks") clearPaths();
   for (const part of document.querySelectorAll("#parts .part")) part.dataset.active = "false";
 }
@@ -205,13 +233,21 @@ function debounce(fn, ms) {
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
 }
 
+// What a click on the board does follows the tab: the Attacks and Draw tabs have their own
+// modes, Explain and Compare set up the position; the other tabs leave the mode as it is.
+function modeOfPane(pane) {
+  if (pane === "attacks" || pane === "draw") return pane;
+  return pane === "explain" || pane === "compare" ? "edit" : state.mode;
+}
+
 function setMode(mode) {
   state.mode = mode;
-  if (mode === "attacks") {
-    if (state.fen) loadFen(state.fen);
-    showPane("attacks");
+  if (mode === "attacks" && state.fen) loadFen(state.fen);
+  if (mode !== "edit") showPane(mode);
+  else if (modeOfPane(state.pane) !== "edit") showPane("explain");
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.checked = radio.value === state.mode;
   }
-  if (mode === "draw") showPane("draw");
   update();
 }
 
@@ -253,9 +289,12 @@ function wire() {
   for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
     tab.addEventListener("click", () => {
       showPane(tab.dataset.pane);
+      if (modeOfPane(tab.dataset.pane) !== state.mode) { setMode(modeOfPane(state.pane)); return; }
       saveUrl();
       if (tab.dataset.pane === "explain") explain();
-      if (tab.dataset.pane === "compare") compareOnBoard();
+      if (tab.dataset.pane === "compare") {
+        if (verdictIsCurrent()) compareOnBoard(); else compare(null);
+      }
     });
   }
   $("find").addEventListener("click", () => find(useString, loadPosition));
