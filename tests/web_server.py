@@ -24,6 +24,10 @@ from translator.web.app import create_app
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 HOLD_LIMIT = 120.0  # a held query goes on by itself after this long (a test that failed)
+# The server's own time limit for a query (betza serve's default is 10 s): the page's tests
+# are about the page, and on a busy shared machine a search at low CPU priority can take
+# longer than the 1-2 s it takes on a quiet one.
+TEST_TIMEOUT = 60.0
 
 
 class Gate:
@@ -83,7 +87,7 @@ def free_port() -> int:
 def running_gated_server() -> Iterator[tuple[str, Gate]]:
     """The page's base URL while a real uvicorn server answers on it, and its gate."""
     port = free_port()
-    gate = Gate(create_app(workers=2))
+    gate = Gate(create_app(workers=2, max_timeout=TEST_TIMEOUT))
     server = uvicorn.Server(uvicorn.Config(gate, host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

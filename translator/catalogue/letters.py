@@ -2,8 +2,8 @@
 the Knight, never the initial of its name that the King has too), else the first letter of
 what was typed (a name's initial, or a Betza string's first atom).
 
->>> [piece_letter(p) for p in ("N", "Knight", "Griffon", "fmWfcF", "W7", "fcafmF", "")]
-['N', 'N', 'G', 'P', 'W', 'F', '']
+>>> [piece_letter(p) for p in ("N", "Knight", "K", "Griffon", "fmWfcF", "W7", "fcafmF", "")]
+['N', 'N', 'K', 'G', 'P', 'W', 'F', '']
 """
 
 from __future__ import annotations
@@ -29,13 +29,14 @@ def _fen_letters() -> dict[str, tuple[str, ...]]:
 def piece_letter(text: str) -> str:
     """The letter for the piece ``text`` (a name or a Betza string); "" for no piece."""
     stripped = text.strip()
-    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
-    letters = _fen_letters().get(resolve_betza(stripped), ())
+    typed_name = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
+    source = resolve_betza(stripped)
+    letters = _fen_letters().get(source, ())
     if letters:
-        # a piece with several letters (the Ferz is Q in Shatranj, F in Courier) shows the
-        # one its name begins with, when there is one
-        initial = named.name[0].upper() if named else ""
-        return initial if initial in letters else letters[0]
-    if named is not None:
+        # a piece with several letters (K is M in a variant whose king is another piece)
+        # shows the one it was typed with, when that is one of them
+        own = stripped[0].upper()
+        return own if own in letters else letters[0]
+    if typed_name is not None:
         return stripped[0].upper()
     return next((ch for ch in stripped if ch.isupper()), "")

@@ -286,9 +286,18 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     it can only move there without capturing: the square must be empty
     """
     from translator.queries.explain_summary import summary_line
+    from translator.solve.warm import KEPT_FIRST
 
     start = origin or square_name(centre(files, ranks))
-    return [summary_line(betza, files, ranks, start, side), *_detail_lines(betza)]
+    # the surveys and proofs behind these lines (every kb piece's moves, an equivalence)
+    # are one-off: grounded together, not as a kept program per piece, which a long-lived
+    # caller (the server's workers) would otherwise build, some fifty of them for the
+    # survey alone, and which took the page's Explain past its time limit
+    token = KEPT_FIRST.set(False)
+    try:
+        return [summary_line(betza, files, ranks, start, side), *_detail_lines(betza)]
+    finally:
+        KEPT_FIRST.reset(token)
 
 
 def _detail_lines(betza: str) -> list[str]:
