@@ -395,3 +395,15 @@ def test_explain_speaks_of_the_side_on_screen(page):
     expect(lead).to_contain_text("From e7 on an empty 8x8 board, as Black, it moves to e6")
     assert "e8" not in lead.inner_text()
     assert marks(page) == {"e6": "move", "d6": "capture", "f6": "capture"}
+
+
+def test_the_cannon_drawn_as_a_person_draws_it(page):
+    # the empty a4 and a5 between the screen (a3) and the victim (a6) are left undrawn
+    open_page(page, "?from=a1&mode=draw&pane=draw&friends=a3&enemies=a6"
+                    "&moves=a2,b1,c1,d1,e1,f1,g1,h1&captures=a6")
+    page.click("#find")
+    expect(page.locator("#found-betza")).to_have_text("mRcpR")
+    expect(page.locator("#found-assumed")).to_contain_text(
+        "with a4 a5 also drawn as capture squares (now marked), mRcpR fits")
+    assert marks(page, "want") == {**{sq: "moves" for sq in S("a2 b1 c1 d1 e1 f1 g1 h1")},
+                                   "a4": "captures", "a5": "captures", "a6": "captures"}

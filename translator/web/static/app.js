@@ -8,8 +8,8 @@ import {
 } from "./board.js";
 import {
   attackFen, attacks, compare, compareOnBoard, explain, find, listVariants, loadFen,
-  loadGlossary, onExample, savedExamples, searchPieces, showError, showPane, variantInfo,
-  verdictIsCurrent,
+  loadGlossary, onExample, onRedrawn, savedExamples, searchPieces, showError, showPane,
+  variantInfo, verdictIsCurrent,
 } from "./panes.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 
@@ -355,6 +355,7 @@ async function boot() {
   rebuild();
   wire();
   onExample(ex => loadPosition({ ...ex, files: state.files, ranks: state.ranks }));
+  onRedrawn(() => { markWants(); saveUrl(); });
   showPane(state.pane);
   await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
   await update();

@@ -254,6 +254,9 @@ export async function attacks(target) {
 
 export const savedExamples = [];   // earlier drawings, kept while the user disambiguates
 
+let markDrawn = () => {};
+export function onRedrawn(fn) { markDrawn = fn; }
+
 export async function find(useString, loadPosition) {
   const box = document.getElementById("found");
   const example = { from: state.from, files: state.files, ranks: state.ranks, side: state.side,
@@ -273,6 +276,17 @@ export async function find(useString, loadPosition) {
   const nodes = [el("p", {}, "Shortest string: ",
     el("code", { id: "found-betza", text: answer.betza }), " ",
     el("button", { type: "button", text: "Use it", onclick: () => useString(answer.betza) }))];
+  const assumed = (answer.assumed_captures || [])
+    .filter(a => a.example === savedExamples.length + 1).map(a => a.square);
+  if (assumed.length) {
+    // the drawing on the board becomes the one the string fits
+    for (const sq of assumed) state.want.set(sq, "captures");
+    markDrawn();
+    nodes.push(el("p", { id: "found-assumed", text: `Nothing fitted the squares as drawn; ` +
+      `with ${assumed.join(" ")} also drawn as capture squares (now marked), ${answer.betza} ` +
+      "fits. On an empty square a capture square means that a lone enemy standing there " +
+      "would be captured, and it would be." }));
+  }
   if (answer.equal_spellings && answer.equal_spellings.length) {
     nodes.push(el("p", { text: "Equal spellings: " + answer.equal_spellings.join(", ") }));
   }
