@@ -295,12 +295,13 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     # survey alone, and which took the page's Explain past its time limit
     token = KEPT_FIRST.set(False)
     try:
-        return [summary_line(betza, files, ranks, start, side), *_detail_lines(betza)]
+        return [summary_line(betza, files, ranks, start, side),
+                *_detail_lines(betza, files, ranks)]
     finally:
         KEPT_FIRST.reset(token)
 
 
-def _detail_lines(betza: str) -> list[str]:
+def _detail_lines(betza: str, files: int, ranks: int) -> list[str]:
     g = glossary()
     s = g["sentences"]
     source = resolve_name(betza)
@@ -308,10 +309,10 @@ def _detail_lines(betza: str) -> list[str]:
     count = len(piece.moves)
     shown = source if source == betza else s["named"].format(name=betza, betza=source)
     lines = [s["piece"].format(betza=shown, count=count, s="" if count == 1 else "s")]
-    other = other_spelling(betza)
+    other = other_spelling(betza, files, ranks)
     if other is not None:
         lines.append(s["other_notation"].format(notation=g["notations"][other[0]],
-                                                betza=other[1]))
+                                                betza=other[1], files=files, ranks=ranks))
     used: set[str] = set()
     plans = plan(source)
     for i, (move, text) in enumerate(zip(piece.moves, _move_texts(piece), strict=True), 1):
