@@ -407,3 +407,37 @@ def test_the_cannon_drawn_as_a_person_draws_it(page):
         "with a4 a5 also drawn as capture squares (now marked), mRcpR fits")
     assert marks(page, "want") == {**{sq: "moves" for sq in S("a2 b1 c1 d1 e1 f1 g1 h1")},
                                    "a4": "captures", "a5": "captures", "a6": "captures"}
+
+
+STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+              "object-src 'none'; base-uri 'none'")
+
+
+def test_the_page_needs_nothing_inline(browser, base_url):
+    # a Content-Security-Policy without 'unsafe-inline' (which the server is to send) is
+    # put on the page here: it still draws the board, its legend and its arrows
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    violations: list[str] = []
+    pg.on("console", lambda m: violations.append(m.text)
+          if "Content Security Policy" in m.text else None)
+
+    def strict(route):
+        response = route.fetch()
+        route.fulfill(response=response,
+                      headers={**response.headers, "content-security-policy": STRICT_CSP})
+
+    try:
+        pg.route(lambda url: url.split("?")[0] == base_url, strict)
+        pg.goto(base_url + "?betza=fcafmF&from=e4&enemies=f5")
+        pg.wait_for_selector("body[data-ready=true]")
+        pg.hover('[data-square="g6"]')
+        expect(pg.locator("#arrows polyline.path")).to_have_attribute("data-legs", "e4 f5 g6")
+        expect(pg.locator("#legend [data-legend=move] .swatch")).to_be_visible()
+        expect(pg.locator("#why")).to_contain_text("can go to g6")
+        assert violations == []
+        # the policy is in force: a style attribute set now is refused, and reported
+        with pg.expect_console_message(lambda m: "Content Security Policy" in m.text):
+            pg.evaluate("document.body.setAttribute('style', 'color: blue')")
+    finally:
+        context.close()
