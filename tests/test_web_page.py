@@ -366,6 +366,13 @@ def test_a_phone_sees_the_whole_board_without_scrolling_sideways(browser, base_u
             assert box["y"] >= 0 and box["y"] + box["height"] <= 740, corner
         board = pg.locator("#board").bounding_box()
         assert board is not None and board["x"] + board["width"] <= 360
+        # no pane widens the page either, a variant's table of pieces included
+        pg.click('#tabs [data-pane="catalogue"]')
+        pg.click('[data-variant="Capablanca"]')
+        expect(pg.locator("#variant-info table")).to_be_visible()
+        for pane in ("explain", "compare", "attacks", "draw", "catalogue", "glossary"):
+            pg.click(f'#tabs [data-pane="{pane}"]')
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 360, pane
     finally:
         context.close()
 
