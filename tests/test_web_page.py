@@ -448,3 +448,18 @@ def test_the_page_needs_nothing_inline(browser, base_url):
             pg.evaluate("document.body.setAttribute('style', 'color: blue')")
     finally:
         context.close()
+
+
+def test_a_changed_drawing_drops_the_answer_found_for_the_old_one(page, gate):
+    open_page(page, "?from=d4&mode=draw&pane=draw&both=b3,b5,c2,c6,e2,e6,f3")
+    gate.hold(lambda q: q.get("query") == "find")
+    page.click("#find")
+    expect(page.locator("#found .working")).to_be_visible()
+    page.click('[data-square="f5"]')   # the eighth knight square: another question
+    expect(page.locator("#found")).to_have_text("")
+    before = dropped(page)
+    gate.release()
+    wait_dropped(page, before)
+    expect(page.locator("#found")).to_have_text("")
+    page.click("#find")
+    expect(page.locator("#found-betza")).to_have_text("N")

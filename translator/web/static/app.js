@@ -7,9 +7,9 @@ import {
   highlightPart, partsOf, setLegend, squareButton,
 } from "./board.js";
 import {
-  attackFen, attacks, compare, compareOnBoard, explain, find, listVariants, loadFen,
-  loadGlossary, onExample, onRedrawn, savedExamples, searchPieces, showError, showPane,
-  variantInfo, verdictIsCurrent,
+  attackFen, attacks, compare, compareOnBoard, explain, find, forgetFound, listVariants,
+  loadFen, loadGlossary, onExample, onRedrawn, savedExamples, searchPieces, showError,
+  showPane, variantInfo, verdictIsCurrent,
 } from "./panes.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 
@@ -29,6 +29,10 @@ function syncControls() {
   $("dialect").value = state.dialect;
   $("unmoved").checked = state.unmoved;
   for (const key of ["ep", "ep_victim", "last_moved", "fen", "pieces"]) $(key).value = state[key];
+  checkModeRadio();
+}
+
+function checkModeRadio() {
   for (const radio of document.querySelectorAll("input[name=mode]")) {
     radio.checked = radio.value === state.mode;
   }
@@ -103,24 +107,30 @@ async function update() {
 // The "why" box answers one question: the pointed square in the position on the board. A
 // change of the position (a click that edits, a new string) drops the answer in flight.
 function forgetWhy() {
-  cancel("why");
   const box = $("why");
+  if (pointed && state.mode !== "attacks") {
+    cancel("why");
+    delete box.dataset.whySquare;
+    working(box);
+  } else {
+    whyHint(null, WHY_HINT);
+  }
+}
+
+// A line in the why box that needs no answer from the server.
+function whyHint(square, text) {
+  const box = $("why");
+  cancel("why");
   done(box);
-  delete box.dataset.whySquare;
-  if (pointed && state.mode !== "attacks") working(box);
-  else box.replaceChildren(el("p", { class: "hint", text: WHY_HINT }));
+  if (square) box.dataset.whySquare = square; else delete box.dataset.whySquare;
+  box.replaceChildren(el("p", { class: "hint", text }));
 }
 
 async function why(name) {
   const box = $("why");
-  if (state.mode === "attacks" || !current || !current.ok) return;
-  if (name === state.from) {
-    cancel("why");
-    done(box);
-    box.dataset.whySquare = name;
-    box.replaceChildren(el("p", { class: "hint", text: `${name}: the piece stands here.` }));
-    return;
-  }
+  if (state.mode === "attacks" || !current) return;
+  if (!current.ok) { whyHint(null, WHY_HINT); return; }
+  if (name === state.from) { whyHint(name, `${name}: the piece stands here.`); return; }
   const key = name + toUrl();
   if (!whyCache.has(key)) {
     whyCache.set(key, query({ query: "why", betza: state.betza, from: state.from, to: name,
@@ -172,6 +182,7 @@ function click(event, name) {
     const order = [undefined, "both", "moves", "captures"];
     const next = order[(order.indexOf(state.want.get(name)) + 1) % order.length];
     if (next) state.want.set(name, next); else state.want.delete(name);
+    forgetFound();
     markWants();
     saveUrl();
     return;
@@ -245,9 +256,7 @@ function setMode(mode) {
   if (mode === "attacks" && state.fen) loadFen(state.fen);
   if (mode !== "edit") showPane(mode);
   else if (modeOfPane(state.pane) !== "edit") showPane("explain");
-  for (const radio of document.querySelectorAll("input[name=mode]")) {
-    radio.checked = radio.value === state.mode;
-  }
+  checkModeRadio();
   update();
 }
 
@@ -359,7 +368,7 @@ async function boot() {
   showPane(state.pane);
   await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
   await update();
-  if (state.betza2) await compare(null);
+  if (state.betza2 && !verdictIsCurrent()) await compare(null);
   document.body.dataset.ready = "true";
 }
 

@@ -141,7 +141,7 @@ export async function compareOnBoard() {
 }
 
 // The question the verdict answers: a verdict for another pair or board is asked again.
-export function compareKey() {
+function compareKey() {
   return [state.betza, state.betza2, state.files, state.ranks, state.dialect].join("\n");
 }
 
@@ -256,6 +256,14 @@ export const savedExamples = [];   // earlier drawings, kept while the user disa
 
 let markDrawn = () => {};
 export function onRedrawn(fn) { markDrawn = fn; }
+
+// A changed drawing is a new question: the answer found (or being found) for the old one goes.
+export function forgetFound() {
+  const box = document.getElementById("found");
+  cancel("find");
+  done(box);
+  box.replaceChildren();
+}
 
 export async function find(useString, loadPosition) {
   const box = document.getElementById("found");
