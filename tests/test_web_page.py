@@ -209,6 +209,7 @@ def test_screenshot_for_the_readme(page, tmp_path):
     """The README's picture of the page; it replaces docs/page.png only when
     BETZA_UPDATE_SCREENSHOT=1, so that a test run leaves the checkout as it was."""
     open_page(page, "?betza=fcafmF&from=e4&enemies=f5,c3")
+    expect(page.locator("#explanation p.lead")).to_contain_text("From e4 on an empty 8x8 board")
     page.hover('[data-square="g6"]')
     expect(page.locator("#why")).to_contain_text("can go to g6")
     target = SCREENSHOT if os.environ.get("BETZA_UPDATE_SCREENSHOT") == "1" else (
