@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from translator.catalogue.pieces import all_pieces
 from translator.errors import BetzaError
+from translator.jsonapi.batch import answer_group
 from translator.notation.kbtables import tables
 from translator.notation.syntax import parse
 from translator.queries.explain import (
@@ -305,3 +307,25 @@ def test_worked_examples_show_what_the_empty_board_cannot():
     text = explain_text("dK", 5, 5)
     assert "Worked example (what the empty board cannot show):\n  dK (white) on c3 can go " \
            "to b2 in this position: with a friend on b2." in text
+
+
+def test_the_named_piece_is_proven_on_the_board_explained() -> None:
+    # issue 28: W7 is the Rook on 8x8, not on 12x12, where the Rook goes up to 11 squares
+    assert explain_lines("W7", 8, 8, "d4")[0].startswith(
+        "W7 moves as the Rook, R (proven the same piece on the 8x8 board).")
+    assert explain_lines("W7", 12, 12, "g7")[0].startswith(
+        "From g7 on an empty 12x12 board it moves or captures on a7 b7 c7 d7 e7 f7 g1 g2")
+    assert "(proven the same piece on the 12x12 board)" in explain_lines("FyafsF", 12, 12)[2]
+
+
+def test_the_explanation_is_for_the_side_asked() -> None:
+    # a black Shatranj pawn on e7 goes to e6 and captures on d6 f6, never e8
+    lead = explain_lines("fmWfcF", 8, 8, "e7", "black")[0]
+    assert lead == ("fmWfcF is the Shatranj Pawn. From e7 on an empty 8x8 board, as Black, it "
+                    "moves to e6 (not capturing there) and captures on d6 f6 (and cannot move "
+                    "there when they are empty).")
+    (answer,) = answer_group([json.dumps({"query": "explain", "betza": "fcafmF",
+                                          "board": "8x8", "from": "e7", "side": "black"})])
+    assert answer["example"]["lines"][0] == (
+        "fcafmF (black) on e7 can go to c5 in this position: with an enemy on d6.")
+    assert answer["example"]["enemies"] == ["d6"]

@@ -105,3 +105,22 @@ def test_bracket_candidates_only_when_asked():
     assert find(drawn, notation="any").betza == "[F?R]"
     assert find([Example.from_json({"from": "d4", "both": sorted(S(OSPREY_D4))})],
                 notation="any").betza == "[D?B]"
+
+
+def test_the_natural_drawing_of_the_cannon(capsys) -> None:
+    # issue 28: the cannon on a1, a friend on a3 as its screen, the enemy on a6 captured;
+    # the empty a4 and a5 between are left undrawn, as a person draws it. A lone enemy on
+    # a4 or a5 would be captured too, so find takes them for capture squares and says so
+    assert main(["find", "--from", "a1", "--friends", "a3", "--enemies", "a6",
+                 "--moves", "a2,b1,c1,d1,e1,f1,g1,h1", "--captures", "a6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "mRcpR"
+    assert out[1].startswith("Nothing fitted the squares as drawn; with a4 a5 also drawn as "
+                             "capture squares, mRcpR fits.")
+    line = {"query": "find", "examples": [{"from": "a1", "friends": ["a3"], "enemies": ["a6"],
+                                           "moves": ["a2", "b1", "c1", "d1", "e1", "f1", "g1",
+                                                     "h1"], "captures": ["a6"]}]}
+    (answer,) = answer_group([json.dumps(line)])
+    assert answer["betza"] == "mRcpR"
+    assert answer["assumed_captures"] == [{"example": 1, "square": "a4"},
+                                          {"example": 1, "square": "a5"}]

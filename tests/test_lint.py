@@ -143,6 +143,17 @@ def test_no_shorter_spelling_of_the_knight() -> None:
     assert found.betza is None and found.reason.endswith("with these moves is N")
 
 
+def test_a_shorter_string_a_finding_proves_is_the_shorter_spelling() -> None:
+    # NmaN: the m does nothing, so NmaN is NaN, shorter; find's search space has no string
+    # for the two-leg knight, so the shortest spelling is the finding's, never "none"
+    result = lint("NmaN")
+    redundant = [f for f in result.findings if f.kind == "redundant-modifier"]
+    assert redundant and redundant[0].equivalent == "NaN"
+    assert result.shortest == "NaN"
+    assert result.shortest_reason == ("proven the same piece by the redundant-modifier check; "
+                                      "no string of find's search space makes these moves")
+
+
 # --- Fairy-Stockfish ------------------------------------------------------------------------
 
 @pytest.mark.skipif(not HAVE_FFISH, reason="pyffish is not installed")

@@ -5,22 +5,39 @@ real uvicorn server. Squares are found by ``data-square``; marks by ``data-mark`
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.squares_help import S
-from tests.web_server import CHROMIUM_FLAGS, chromium_path, running_server
+from tests.web_server import CHROMIUM_FLAGS, Gate, chromium_path, running_gated_server
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
+# Every wait is for an answer on the page; this only bounds how long a broken page is waited
+# for, generously, since a search on a busy shared machine can take many seconds.
+ANSWER_LIMIT_MS = 90_000
+expect.set_options(timeout=ANSWER_LIMIT_MS)
 
 
 @pytest.fixture(scope="module")
-def base_url():
-    with running_server() as url:
-        yield url
+def served():
+    with running_gated_server() as (url, gate):
+        yield url, gate
+
+
+@pytest.fixture(scope="module")
+def base_url(served):
+    return served[0]
+
+
+@pytest.fixture
+def gate(served) -> Gate:
+    """The server's gate; whatever a test holds back is let go when it ends."""
+    yield served[1]
+    served[1].release()
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +52,7 @@ def browser():
 def page(browser, base_url):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     pg = context.new_page()
-    pg.set_default_timeout(20000)
+    pg.set_default_timeout(ANSWER_LIMIT_MS)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("dialog", lambda d: errors.append("dialog: " + d.message))
@@ -192,6 +209,7 @@ def test_screenshot_for_the_readme(page, tmp_path):
     """The README's picture of the page; it replaces docs/page.png only when
     BETZA_UPDATE_SCREENSHOT=1, so that a test run leaves the checkout as it was."""
     open_page(page, "?betza=fcafmF&from=e4&enemies=f5,c3")
+    expect(page.locator("#explanation p.lead")).to_contain_text("From e4 on an empty 8x8 board")
     page.hover('[data-square="g6"]')
     expect(page.locator("#why")).to_contain_text("can go to g6")
     target = SCREENSHOT if os.environ.get("BETZA_UPDATE_SCREENSHOT") == "1" else (
@@ -232,3 +250,217 @@ def test_the_dialect_selector_reads_the_string_as_xboard_does(page):
     open_page(page, "?betza=mafN&from=e4&dialect=xboard")
     expect(page.locator("#dialect")).to_have_value("xboard")
     assert marks(page) == {sq: "both" for sq in ("a1", "a5", "b8", "f8")}
+
+
+# ---- issue 28: answers that belong to the question on screen ----------------------------
+
+def dropped(page: Page) -> int:
+    return int(page.eval_on_selector("body", "b => b.dataset.dropped || '0'"))
+
+
+def wait_dropped(page: Page, more_than: int) -> None:
+    page.wait_for_function("n => Number(document.body.dataset.dropped || 0) > n", arg=more_than)
+
+
+def test_an_old_explanation_never_shows_under_a_new_string(page, gate):
+    # the explanation of fmWfcF is held back by the server until W7's has been shown
+    gate.hold(lambda q: q.get("query") == "explain" and q.get("betza") == "fmWfcF")
+    open_page(page, "?betza=fmWfcF&from=e4")
+    # meanwhile the pane says it is working, and for how long once past 0.3 s
+    expect(page.locator("#explanation")).to_have_attribute("data-busy", "true")
+    expect(page.locator("#explanation .working")).to_have_text(re.compile(r"working… \d+\.\d s"))
+    type_betza(page, "W7")
+    expect(page.locator("#explanation p.lead")).to_contain_text("From e4 on an empty 8x8 board")
+    before = dropped(page)
+    gate.release()
+    wait_dropped(page, before)
+    expect(page.locator("#explanation p.lead")).to_have_count(1)
+    assert page.inner_text("#explanation p.lead").startswith("W7 moves as the Rook")
+    assert "Shatranj" not in page.inner_text("#explanation")
+    expect(page.locator("#tokens")).to_have_text("W7")
+
+
+def test_an_old_comparison_never_outlines_squares_for_a_new_pair(page, gate):
+    # Q against cRmB differs; its board comparison is held back while Q against RB, the
+    # same piece, is asked and answered
+    gate.hold(lambda q: q.get("query") == "moves" and q.get("betza") == "cRmB")
+    open_page(page, "?betza=Q&from=d4&pane=compare")
+    page.fill("#betza2", "cRmB")
+    page.press("#betza2", "Enter")
+    expect(page.locator("#verdict")).to_have_attribute("data-verdict", "different")
+    expect(page.locator("#differences")).to_have_attribute("data-busy", "true")
+    page.fill("#betza2", "RB")
+    page.press("#betza2", "Enter")
+    expect(page.locator("#verdict")).to_have_attribute("data-verdict", "same")
+    expect(page.locator("#verdict")).to_contain_text("Q and RB are the same piece")
+    expect(page.locator("#differences")).to_have_text(
+        "In this position both strings make the same moves.")
+    before = dropped(page)
+    gate.release()
+    wait_dropped(page, before)
+    expect(page.locator("#differences")).to_have_text(
+        "In this position both strings make the same moves.")
+    assert marks(page, "diff") == {}
+
+
+def test_why_answers_the_square_the_pointer_stopped_on(page, gate):
+    open_page(page, "?betza=N&from=d4")
+    gate.hold(lambda q: q.get("query") == "why" and q.get("to") == "f8")
+    page.hover('[data-square="f8"]')
+    expect(page.locator("#why .working")).to_be_visible()
+    page.hover('[data-square="b6"]')
+    expect(page.locator("#why")).to_have_attribute("data-why-square", "b6")
+    expect(page.locator("#why")).to_contain_text("no position lets N on d4 reach b6")
+    before = dropped(page)
+    gate.release()
+    wait_dropped(page, before)
+    expect(page.locator("#why")).to_have_attribute("data-why-square", "b6")
+    expect(page.locator("#why")).to_contain_text("reach b6")
+    assert "f8" not in page.inner_text("#why")
+
+
+def test_a_click_edits_and_the_why_follows_the_new_position(page):
+    open_page(page, "?betza=N&from=d4")
+    page.hover('[data-square="f5"]')
+    expect(page.locator("#why")).to_contain_text("N (white) on d4 can go to f5")
+    page.click('[data-square="f5"]')   # puts a friend there: no longer a move
+    expect(page.locator('[data-square="f5"]')).to_have_attribute("data-occupant", "friend")
+    expect(page.locator("#why")).to_contain_text("N (white) on d4 cannot go to f5")
+    assert "can go to f5:" not in page.inner_text("#why")
+
+
+def test_the_attacks_and_draw_tabs_set_what_a_click_does(page):
+    open_page(page, "?betza=N&from=d4")
+    page.click('#tabs [data-pane="attacks"]')
+    expect(page.locator('input[name=mode][value="attacks"]')).to_be_checked()
+    page.click('[data-square="e4"]')     # picks the target: no friend put there
+    expect(page.locator('[data-square="e4"]')).to_have_attribute("data-target", "true")
+    expect(page.locator("#attackers")).to_have_text("Nothing attacks e4.")
+    assert marks(page, "occupant") == {}
+    assert "mode=attacks" in page.url
+    page.click('#tabs [data-pane="draw"]')
+    expect(page.locator('input[name=mode][value="draw"]')).to_be_checked()
+    page.click('[data-square="f5"]')
+    expect(page.locator('[data-square="f5"]')).to_have_attribute("data-want", "both")
+    assert marks(page, "occupant") == {}
+    page.click('#tabs [data-pane="explain"]')
+    expect(page.locator('input[name=mode][value="edit"]')).to_be_checked()
+    page.click('[data-square="f5"]')
+    expect(page.locator('[data-square="f5"]')).to_have_attribute("data-occupant", "friend")
+    # and the radio buttons show their tab
+    page.check('input[name=mode][value="attacks"]')
+    expect(page.locator('#tabs [data-pane="attacks"]')).to_have_attribute("aria-selected", "true")
+
+
+def test_a_phone_sees_the_whole_board_without_scrolling_sideways(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    pg = context.new_page()
+    try:
+        pg.goto(base_url + "?betza=N&from=d4")
+        pg.wait_for_selector("body[data-ready=true]")
+        widths = pg.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1] == 360
+        for corner in ("a1", "a8", "h1", "h8"):
+            box = pg.locator(f'[data-square="{corner}"]').bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, corner
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 740, corner
+        board = pg.locator("#board").bounding_box()
+        assert board is not None and board["x"] + board["width"] <= 360
+        # no pane widens the page either, a variant's table of pieces included
+        pg.click('#tabs [data-pane="catalogue"]')
+        pg.click('[data-variant="Capablanca"]')
+        expect(pg.locator("#variant-info table")).to_be_visible()
+        for pane in ("explain", "compare", "attacks", "draw", "catalogue", "glossary"):
+            pg.click(f'#tabs [data-pane="{pane}"]')
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 360, pane
+    finally:
+        context.close()
+
+
+def test_the_knight_shows_its_own_letter(page):
+    open_page(page, "?betza=N&from=d4")
+    expect(page.locator('[data-square="d4"] .disc')).to_have_text("N")
+    type_betza(page, "Knight")
+    expect(page.locator('[data-square="d4"] .disc')).to_have_text("N")
+    type_betza(page, "K")
+    expect(page.locator('[data-square="d4"] .disc')).to_have_text("K")
+
+
+def test_explain_speaks_of_the_board_on_screen(page):
+    # W7 is the Rook on 8x8, but not on 12x12, where the Rook goes 11 squares
+    open_page(page, "?betza=W7&from=g7&files=12&ranks=12")
+    lead = page.locator("#explanation p.lead")
+    expect(lead).to_contain_text("From g7 on an empty 12x12 board it moves or captures on a7")
+    assert "Rook" not in lead.inner_text() and "8x8" not in lead.inner_text()
+    open_page(page, "?betza=W7&from=d4")
+    expect(lead).to_contain_text("W7 moves as the Rook, R (proven the same piece on the 8x8 board)")
+
+
+def test_explain_speaks_of_the_side_on_screen(page):
+    open_page(page, "?betza=fmWfcF&from=e7&side=black")
+    lead = page.locator("#explanation p.lead")
+    expect(lead).to_contain_text("From e7 on an empty 8x8 board, as Black, it moves to e6")
+    assert "e8" not in lead.inner_text()
+    assert marks(page) == {"e6": "move", "d6": "capture", "f6": "capture"}
+
+
+def test_the_cannon_drawn_as_a_person_draws_it(page):
+    # the empty a4 and a5 between the screen (a3) and the victim (a6) are left undrawn
+    open_page(page, "?from=a1&mode=draw&pane=draw&friends=a3&enemies=a6"
+                    "&moves=a2,b1,c1,d1,e1,f1,g1,h1&captures=a6")
+    page.click("#find")
+    expect(page.locator("#found-betza")).to_have_text("mRcpR")
+    expect(page.locator("#found-assumed")).to_contain_text(
+        "with a4 a5 also drawn as capture squares (now marked), mRcpR fits")
+    assert marks(page, "want") == {**{sq: "moves" for sq in S("a2 b1 c1 d1 e1 f1 g1 h1")},
+                                   "a4": "captures", "a5": "captures", "a6": "captures"}
+
+
+STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+              "object-src 'none'; base-uri 'none'")
+
+
+def test_the_page_needs_nothing_inline(browser, base_url):
+    # a Content-Security-Policy without 'unsafe-inline' (which the server is to send) is
+    # put on the page here: it still draws the board, its legend and its arrows
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    violations: list[str] = []
+    pg.on("console", lambda m: violations.append(m.text)
+          if "Content Security Policy" in m.text else None)
+
+    def strict(route):
+        response = route.fetch()
+        route.fulfill(response=response,
+                      headers={**response.headers, "content-security-policy": STRICT_CSP})
+
+    try:
+        pg.route(lambda url: url.split("?")[0] == base_url, strict)
+        pg.goto(base_url + "?betza=fcafmF&from=e4&enemies=f5")
+        pg.wait_for_selector("body[data-ready=true]")
+        pg.hover('[data-square="g6"]')
+        expect(pg.locator("#arrows polyline.path")).to_have_attribute("data-legs", "e4 f5 g6")
+        expect(pg.locator("#legend [data-legend=move] .swatch")).to_be_visible()
+        expect(pg.locator("#why")).to_contain_text("can go to g6")
+        assert violations == []
+        # the policy is in force: a style attribute set now is refused, and reported
+        with pg.expect_console_message(lambda m: "Content Security Policy" in m.text):
+            pg.evaluate("document.body.setAttribute('style', 'color: blue')")
+    finally:
+        context.close()
+
+
+def test_a_changed_drawing_drops_the_answer_found_for_the_old_one(page, gate):
+    open_page(page, "?from=d4&mode=draw&pane=draw&both=b3,b5,c2,c6,e2,e6,f3")
+    gate.hold(lambda q: q.get("query") == "find")
+    page.click("#find")
+    expect(page.locator("#found .working")).to_be_visible()
+    page.click('[data-square="f5"]')   # the eighth knight square: another question
+    expect(page.locator("#found")).to_have_text("")
+    before = dropped(page)
+    gate.release()
+    wait_dropped(page, before)
+    expect(page.locator("#found")).to_have_text("")
+    page.click("#find")
+    expect(page.locator("#found-betza")).to_have_text("N")

@@ -1,14 +1,21 @@
 """A real ``betza serve`` app on a free local port, in a thread, for the browser tests and
-the page screenshot; and Debian's Chromium for Playwright to drive."""
+the page screenshot; and Debian's Chromium for Playwright to drive.
+
+The app is wrapped in a :class:`Gate`, which a test can tell to hold back the answers to some
+queries until it releases them: a slow server on purpose, so that an answer to an old
+question arrives after the answer to a newer one. Production code has no such hook."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 
@@ -16,6 +23,58 @@ from translator.web.app import create_app
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
+HOLD_LIMIT = 120.0  # a held query goes on by itself after this long (a test that failed)
+# The server's own time limit for a query (betza serve's default is 10 s): the page's tests
+# are about the page, and on a busy shared machine a search at low CPU priority can take
+# longer than the 1-2 s it takes on a quiet one.
+TEST_TIMEOUT = 60.0
+
+
+class Gate:
+    """ASGI middleware: a POST /api/query whose JSON body ``matches`` waits for
+    :meth:`release` before the app sees it."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.matches: Callable[[dict[str, Any]], bool] = lambda query: False
+        self.released = threading.Event()
+        self.held = 0  # how many queries have been held back so far
+
+    def hold(self, matches: Callable[[dict[str, Any]], bool]) -> None:
+        self.matches = matches
+        self.released.clear()
+
+    def release(self) -> None:
+        self.matches = lambda query: False
+        self.released.set()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["path"] != "/api/query":
+            await self.app(scope, receive, send)
+            return
+        chunks, more = [], True
+        while more:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        try:
+            query = json.loads(body)
+        except ValueError:
+            query = None
+        if isinstance(query, dict) and self.matches(query):
+            self.held += 1
+            await asyncio.to_thread(self.released.wait, HOLD_LIMIT)
+        replayed = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal replayed
+            if replayed:
+                return dict(await receive())
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
 
 
 def free_port() -> int:
@@ -25,10 +84,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """The page's base URL while a real uvicorn server answers on it."""
+def running_gated_server() -> Iterator[tuple[str, Gate]]:
+    """The page's base URL while a real uvicorn server answers on it, and its gate."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(workers=2), host="127.0.0.1", port=port,
+    gate = Gate(create_app(workers=2, max_timeout=TEST_TIMEOUT))
+    server = uvicorn.Server(uvicorn.Config(gate, host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -38,10 +98,18 @@ def running_server() -> Iterator[str]:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", gate
     finally:
+        gate.release()
         server.should_exit = True
         thread.join(timeout=30)
+
+
+@contextmanager
+def running_server() -> Iterator[str]:
+    """The page's base URL while a real uvicorn server answers on it."""
+    with running_gated_server() as (url, _gate):
+        yield url
 
 
 def chromium_path() -> str:

@@ -237,18 +237,3 @@ def resolve_betza(text: str) -> str:
         if piece is not None:
             return piece.betza
     return text
-
-
-def piece_letter(text: str) -> str:
-    """The letter a diagram shows for the piece ``text``: the initial of its catalogue name
-    (given as a name, or as the one piece with that exact Betza string), else none.
-
-    >>> [piece_letter(p) for p in ("Griffon", "mafsW", "fmWfcF", "fcafmF")]
-    ['G', 'X', 'S', '']
-    """
-    stripped = text.strip()
-    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
-    if named is None:
-        same = [p for p in _catalogue() if p.betza == stripped]
-        named = same[0] if len(same) == 1 else None
-    return named.name[0].upper() if named else ""

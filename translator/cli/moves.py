@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.to:
         pos.square(args.to)
     if args.svg:
-        from translator.catalogue.pieces import piece_letter
+        from translator.catalogue.letters import piece_letter
         from translator.queries.board import board
 
         shown = board(query, args.timeout, args.max_atoms)

@@ -132,7 +132,7 @@ def _board_of(line: dict[str, Any]) -> tuple[Any, Any, str]:
 def _boards(lines: list[dict[str, Any]], timeout: float, max_atoms: int
             ) -> list[dict[str, Any]]:
     """Board lines grounded together (as moves lines are)."""
-    from translator.catalogue.pieces import piece_letter
+    from translator.catalogue.letters import piece_letter
     from translator.jsonapi.inputs import moving_piece, position_from
     from translator.queries.board import boards
     from translator.queries.moves import MovesQuery
@@ -155,7 +155,7 @@ def _boards(lines: list[dict[str, Any]], timeout: float, max_atoms: int
 
 
 def _svg(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.catalogue.pieces import piece_letter
+    from translator.catalogue.letters import piece_letter
     from translator.present.render import moves_svg, shown_paths
 
     shown, pos, betza = _board_of(line)
@@ -192,7 +192,7 @@ def _why(line: dict[str, Any]) -> dict[str, Any]:
 
 
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
-                   max_atoms: int = DEFAULT_MAX_ATOMS) -> dict[str, Any]:
+                   max_atoms: int = DEFAULT_MAX_ATOMS, side: str = "white") -> dict[str, Any]:
     """The answer of an ``explain`` query (and of ``betza explain --json``)."""
     from translator.queries.explain import explain_diagram, explain_lines
     from translator.queries.explain_diagram import centre
@@ -201,20 +201,23 @@ def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
     from translator.squares import square_name
 
     _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
-    out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin),
+    out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin, side),
            "diagram": {"files": files, "ranks": ranks, "marks": marks}}
-    example = worked_example(betza, files, ranks, origin or square_name(centre(files, ranks)))
+    example = worked_example(betza, files, ranks, origin or square_name(centre(files, ranks)),
+                             side)
     if example:
         out["example"] = example
     return out
 
 
 def _explain(line: dict[str, Any]) -> dict[str, Any]:
+    from translator.position import check_side
     from translator.squares import parse_board_size
 
     files, ranks = parse_board_size(str(line.get("board") or "9x9"))
+    side = check_side(optional(line, "side") or "white")
     return explain_answer(required(line, "betza"), files, ranks, optional(line, "from"),
-                          line_limits(line)[1])
+                          line_limits(line)[1], side=side)
 
 
 def _drops(line: dict[str, Any]) -> dict[str, Any]:

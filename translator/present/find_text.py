@@ -22,8 +22,8 @@ def find_text(result: FindResult, examples: list[Example]) -> str:
                           "No candidate draws these squares together:",
                           *_unsatisfied(result, examples)])
     where = "the example" if len(examples) == 1 else f"all {len(examples)} examples"
-    lines = [result.betza, f"Checked: its moves are the drawn ones in {where}.",
-             *explain_lines(result.betza)]
+    lines = [result.betza, *_assumed(result),
+             f"Checked: its moves are the drawn ones in {where}.", *explain_lines(result.betza)]
     if result.same_length:
         lines.append(f"Equally short spellings of the same piece: {', '.join(result.same_length)}")
     if result.alternatives:
@@ -32,6 +32,22 @@ def find_text(result: FindResult, examples: list[Example]) -> str:
                      "(or run with --interactive):")
         lines.append(_difference(result))
     return "\n".join(lines)
+
+
+def assumed_text(result: FindResult, several: bool) -> str:
+    """What was added to the drawing for it to fit: the empty squares between a hopper's
+    screen and its victim, say."""
+    squares = " ".join(f"{sq} (example {i + 1})" if several else sq
+                       for i, sq in result.assumed_captures)
+    return (f"Nothing fitted the squares as drawn; with {squares} also drawn as capture "
+            f"squares, {result.betza} fits. On an empty square a capture square means that "
+            "a lone enemy standing there would be captured, and it would be: draw them so.")
+
+
+def _assumed(result: FindResult) -> list[str]:
+    if not result.assumed_captures:
+        return []
+    return [assumed_text(result, len({i for i, _ in result.assumed_captures}) > 1)]
 
 
 def _unsatisfied(result: FindResult, examples: list[Example]) -> list[str]:

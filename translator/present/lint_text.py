@@ -20,6 +20,8 @@ def lint_text(result: LintResult) -> str:
         lines += ["Details:", *details]
     if result.shortest is None and result.shortest_reason:
         lines.append(f"Shorter spelling: none ({result.shortest_reason})")
+    elif result.shortest is not None and not any(f.kind == "shorter" for f in result.findings):
+        lines.append(f"Shorter spelling: {result.shortest} ({result.shortest_reason})")
     check = result.fairy_stockfish
     if check is not None and not any(f.kind == "fairy-stockfish" for f in result.findings):
         lines.append(f"Fairy-Stockfish: {check.words} ({check.reason})")

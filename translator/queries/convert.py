@@ -101,8 +101,9 @@ def _prove(answer: Conversion, source: str, boards: list[tuple[int, int]],
             break
 
 
-def other_spelling(betza: str) -> tuple[str, str] | None:
-    """The same piece in the other notation, proven equal on 8x8: ``("bracket", "[F?R]")``
+def other_spelling(betza: str, files: int = 8, ranks: int = 8) -> tuple[str, str] | None:
+    """The same piece in the other notation, proven equal on a ``files`` x ``ranks`` board:
+    ``("bracket", "[F?R]")``
     for ``FyafsF``; ``None`` when the string has no multi-leg move, no such spelling, or
     the proof does not finish in a few seconds.
 
@@ -113,13 +114,13 @@ def other_spelling(betza: str) -> tuple[str, str] | None:
     if not any(len(move.legs) > 1 for move in piece.moves):
         return None
     to = "a" if any(move.is_bracket for move in piece.moves) else "bracket"
-    answer = _cached(resolve_name(betza), to)
+    answer = _cached(resolve_name(betza), to, files, ranks)
     return (to, answer.result) if answer.result and answer.proven else None
 
 
 @lru_cache(maxsize=256)
-def _cached(source: str, to: str) -> Conversion:
-    return convert(source, to, timeout=OTHER_SPELLING_TIMEOUT)
+def _cached(source: str, to: str, files: int, ranks: int) -> Conversion:
+    return convert(source, to, [(files, ranks)], timeout=OTHER_SPELLING_TIMEOUT)
 
 
 class _Inexpressible(Exception):

@@ -268,11 +268,11 @@ def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) 
     return lines + _move_notes(mp)
 
 
-def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None
-                  ) -> list[str]:
+def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
+                  side: str = "white") -> list[str]:
     """Plain-English sentences for ``betza`` (or a piece name): first one plain line of
-    what it does on an empty ``files`` x ``ranks`` board from ``origin`` (the centre by
-    default) and the named piece it equals, then every move and every leg.
+    what it does for ``side`` on an empty ``files`` x ``ranks`` board from ``origin`` (the
+    centre by default) and the named piece it equals there, then every move and every leg.
 
     >>> lines = explain_lines("fmWfcF", 5, 5)
     >>> print(lines[0])
@@ -286,12 +286,22 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     it can only move there without capturing: the square must be empty
     """
     from translator.queries.explain_summary import summary_line
+    from translator.solve.warm import KEPT_FIRST
 
     start = origin or square_name(centre(files, ranks))
-    return [summary_line(betza, files, ranks, start), *_detail_lines(betza)]
+    # the surveys and proofs behind these lines (every kb piece's moves, an equivalence)
+    # are one-off: grounded together, not as a kept program per piece, which a long-lived
+    # caller (the server's workers) would otherwise build, some fifty of them for the
+    # survey alone, and which took the page's Explain past its time limit
+    token = KEPT_FIRST.set(False)
+    try:
+        return [summary_line(betza, files, ranks, start, side),
+                *_detail_lines(betza, files, ranks)]
+    finally:
+        KEPT_FIRST.reset(token)
 
 
-def _detail_lines(betza: str) -> list[str]:
+def _detail_lines(betza: str, files: int, ranks: int) -> list[str]:
     g = glossary()
     s = g["sentences"]
     source = resolve_name(betza)
@@ -299,10 +309,10 @@ def _detail_lines(betza: str) -> list[str]:
     count = len(piece.moves)
     shown = source if source == betza else s["named"].format(name=betza, betza=source)
     lines = [s["piece"].format(betza=shown, count=count, s="" if count == 1 else "s")]
-    other = other_spelling(betza)
+    other = other_spelling(betza, files, ranks)
     if other is not None:
         lines.append(s["other_notation"].format(notation=g["notations"][other[0]],
-                                                betza=other[1]))
+                                                betza=other[1], files=files, ranks=ranks))
     used: set[str] = set()
     plans = plan(source)
     for i, (move, text) in enumerate(zip(piece.moves, _move_texts(piece), strict=True), 1):
@@ -356,7 +366,7 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
     True
     """
-    from translator.catalogue.pieces import piece_letter
+    from translator.catalogue.letters import piece_letter
     from translator.present.svg import render_svg
     from translator.squares import parse_square
 

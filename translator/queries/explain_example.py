@@ -48,13 +48,13 @@ def _distance(a: str, b: str) -> int:
     return max(abs(x0 - x1), abs(y0 - y1))
 
 
-def _position(needed: list[tuple[str, str, str]]) -> dict[str, Any]:
+def _position(needed: list[tuple[str, str, str]], side: str) -> dict[str, Any]:
     out: dict[str, Any] = {"friends": [], "enemies": [], "royal": [], "ep": [],
                            "ep_victim": None}
     for sq, _now, state in needed:
-        if state == "white":
+        if state == side:
             out["friends"].append(sq)
-        elif state == "black":
+        elif state in ("white", "black"):
             out["enemies"].append(sq)
         elif state == "royal":
             out["royal"].append(sq)
@@ -73,22 +73,22 @@ def _describe(position: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _needing_a_piece(source: str, files: int, ranks: int, origin: str
+def _needing_a_piece(source: str, files: int, ranks: int, origin: str, side: str
                      ) -> dict[str, Any] | None:
     from translator.queries.why import reachable_anywhere, why
 
-    empty = Position.light(files, ranks)
-    plain = {m.to for m in moves(source, origin, empty)}
+    empty = Position.light(files, ranks, side=side)
+    plain = {m.to for m in moves(source, origin, empty, side=side)}
     elsewhere = [sq for sq in reachable_anywhere(source, origin, empty, timeout=20.0)
                  if sq not in plain]
     if not elsewhere:
         return None
     target = min(elsewhere, key=lambda sq: (_distance(origin, sq), parse_square(sq)))
-    answer = why(source, origin, target, empty, timeout=20.0)
+    answer = why(source, origin, target, empty, side, timeout=20.0)
     if not answer.needed:
         return None
-    position = _position(answer.needed)
-    head = f"{source} (white) on {origin} can go to {target} in this position: with " \
+    position = _position(answer.needed, side)
+    head = f"{source} ({side}) on {origin} can go to {target} in this position: with " \
            f"{_describe(position)}."
     return {"from": origin, "to": target, **position, "lines": [head, *answer.explanation[2:]]}
 
@@ -115,13 +115,15 @@ def _taking_moves_away(source: str, letter: str, files: int, ranks: int
             "ep_victim": ce["ep_victim"], "lines": [head]}
 
 
-def worked_example(betza: str, files: int, ranks: int, origin: str) -> dict[str, Any] | None:
-    """A position that shows what the string's blocker-dependent modifiers do, with its
-    words (``lines``), or None when the string has none (or the search found none)."""
+def worked_example(betza: str, files: int, ranks: int, origin: str, side: str = "white"
+                   ) -> dict[str, Any] | None:
+    """A position that shows what the string's blocker-dependent modifiers do for ``side``,
+    with its words (``lines``), or None when the string has none (or the search found none).
+    (The equivalence solver's positions, for ``n``, hold for both sides.)"""
     source = resolve_name(betza)
     letters = _letters(source)
     if letters & (NEEDS_A_PIECE | {"locust"}):
-        found = _needing_a_piece(source, files, ranks, origin)
+        found = _needing_a_piece(source, files, ranks, origin, side)
         if found:
             return found
     for letter in sorted(letters & TAKES_MOVES_AWAY):

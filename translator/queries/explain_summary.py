@@ -1,6 +1,6 @@
 """The opening line of an explanation: what the piece does on an empty board, and the
 named piece of the knowledge base it equals, when there is one (proven by the
-equivalence solver, not guessed from the spelling).
+equivalence solver on the board the explanation is about, not guessed from the spelling).
 
 >>> print(summary_line("mafsW", 8, 8, "d4"))  # doctest: +NORMALIZE_WHITESPACE
 mafsW is the Xiangqi Horse. From d4 on an empty 8x8 board it moves or captures on
@@ -8,6 +8,9 @@ b3 b5 c2 c6 e2 e6 f3 f5.
 >>> print(summary_line("fmWfcF", 5, 5, "c3"))
 fmWfcF is the Shatranj Pawn. From c3 on an empty 5x5 board it moves to c4 (not capturing there) \
 and captures on b4 d4 (and cannot move there when they are empty).
+>>> print(summary_line("fmWfcF", 8, 8, "e7", "black"))
+fmWfcF is the Shatranj Pawn. From e7 on an empty 8x8 board, as Black, it moves to e6 (not \
+capturing there) and captures on d6 f6 (and cannot move there when they are empty).
 """
 
 from __future__ import annotations
@@ -18,23 +21,31 @@ from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
 from translator.errors import BetzaError
 from translator.position import Position
 from translator.present.english import glossary, join
+from translator.queries.explain_diagram import centre
 from translator.queries.moves import MovesQuery, batch_moves, resolve_name
-from translator.squares import parse_square
+from translator.squares import parse_square, square_name
 
-PROOF_BOARD = (8, 8)  # where an equal kb piece is looked for and proven equal
-PROOF_FROM = "d4"
+# an equal kb piece is proven equal on the board being explained, within this many seconds
+# (a proof that takes longer is not claimed)
+PROOF_TIMEOUT = 10.0
 
 
 def _signature(found: list) -> frozenset:
     return frozenset(mv.effects() for mv in found)
 
 
+def _probe_square(files: int, ranks: int) -> str:
+    return square_name(centre(files, ranks))
+
+
 @cache
-def _kb_signatures() -> dict[frozenset, tuple[NamedPiece, ...]]:
-    """The kb's pieces by their moves on the proof board (computed once per process)."""
+def _kb_signatures(files: int, ranks: int) -> dict[frozenset, tuple[NamedPiece, ...]]:
+    """The kb's pieces by their moves from the centre of an empty ``files`` x ``ranks``
+    board (computed once per process and board size)."""
     pieces = all_pieces()
-    pos = Position.light(*PROOF_BOARD)
-    answers = batch_moves([MovesQuery(p.betza, PROOF_FROM, pos) for p in pieces])
+    pos = Position.light(files, ranks)
+    origin = _probe_square(files, ranks)
+    answers = batch_moves([MovesQuery(p.betza, origin, pos) for p in pieces])
     out: dict[frozenset, tuple[NamedPiece, ...]] = {}
     for piece, found in zip(pieces, answers, strict=True):
         if not isinstance(found, BetzaError):
@@ -42,8 +53,13 @@ def _kb_signatures() -> dict[frozenset, tuple[NamedPiece, ...]]:
     return out
 
 
-def equal_kb_piece(betza: str) -> NamedPiece | None:
-    """The named piece ``betza`` is (by name or exact string) or moves as, else None."""
+def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | None:
+    """The named piece ``betza`` is (by name or exact string) or moves as on a ``files`` x
+    ``ranks`` board, else None.
+
+    >>> equal_kb_piece("W7").name, equal_kb_piece("W7", 12, 12)
+    ('Rook', None)
+    """
     stripped = betza.strip()
     named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
     source = resolve_name(betza)
@@ -54,12 +70,14 @@ def equal_kb_piece(betza: str) -> NamedPiece | None:
         return exact[0]
     from translator.queries.equiv import equivalent
 
-    found = batch_moves([MovesQuery(source, PROOF_FROM, Position.light(*PROOF_BOARD))])[0]
+    origin = _probe_square(files, ranks)
+    found = batch_moves([MovesQuery(source, origin, Position.light(files, ranks))])[0]
     if isinstance(found, BetzaError) or not found:
         return None
-    for candidate in _kb_signatures().get(_signature(found), ())[:3]:
+    for candidate in _kb_signatures(files, ranks).get(_signature(found), ())[:3]:
         try:
-            if equivalent(source, candidate.betza, *PROOF_BOARD).equivalent:
+            if equivalent(source, candidate.betza, files, ranks,
+                          timeout=PROOF_TIMEOUT).equivalent:
                 return candidate
         except BetzaError:  # a piece the equivalence solver refuses is not claimed equal
             continue
@@ -70,30 +88,33 @@ def _squares(names: list[str]) -> str:
     return " ".join(sorted(names, key=lambda s: (parse_square(s)[0], parse_square(s)[1])))
 
 
-def summary_line(betza: str, files: int, ranks: int, origin: str) -> str:
-    """One plain line: the kb piece it is or equals, and where it goes on an empty board."""
+def summary_line(betza: str, files: int, ranks: int, origin: str, side: str = "white") -> str:
+    """One plain line: the kb piece it is or equals on this board, and where it goes on the
+    empty board for ``side``."""
     from translator.queries.board import board
 
     s = glossary()["sentences"]
     shown = betza.strip()
     parts = []
-    named = equal_kb_piece(betza)
+    named = equal_kb_piece(betza, files, ranks)
     if named is not None:
         if named.betza != resolve_name(betza):
             parts.append(s["equals_named"].format(betza=shown, name=named.name,
-                                                  named=named.betza))
+                                                  named=named.betza, files=files, ranks=ranks))
         elif shown != named.betza:  # the user typed a name
             parts.append(s["named"].format(name=shown, betza=named.betza) + ".")
         else:
             parts.append(s["is_named"].format(betza=shown, name=named.name))
-    marks = board(MovesQuery(resolve_name(betza), origin, Position.light(files, ranks))).marks
+    pos = Position.light(files, ranks, side=side)
+    marks = board(MovesQuery(resolve_name(betza), origin, pos, side=side)).marks
     groups: dict[str, list[str]] = {}
     for sq, kind in marks.items():
         key = kind if kind in ("both", "move", "capture") else "other"
         groups.setdefault(key, []).append(sq)
     what = [s[f"reach_{k}"].format(squares=_squares(groups[k]))
             for k in ("both", "move", "capture", "other") if k in groups]
-    where = {"origin": origin, "files": files, "ranks": ranks}
+    where = {"origin": origin, "files": files, "ranks": ranks,
+             "as_side": s["as_black"] if side == "black" else ""}
     parts.append(s["on_board"].format(what=join(what), **where) if what
                  else s["no_moves_here"].format(**where))
     return " ".join(parts)

@@ -13,7 +13,7 @@ the facts, reads the chosen moves back and checks the answer with the moves quer
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import clingo
@@ -31,6 +31,8 @@ from translator.squares import square_name
 
 __all__ = ["Example", "FindResult", "find"]
 
+CAPTURE_ROUNDS = 8  # at most this many times undrawn squares are tried as capture squares
+
 
 @dataclass
 class FindResult:
@@ -43,6 +45,8 @@ class FindResult:
     same_length: list[str] = field(default_factory=list)
     differ_at: Counterexample | None = None
     unsatisfiable: list[tuple[int, str]] = field(default_factory=list)
+    # undrawn squares taken as capture squares for the drawing to fit (example, square)
+    assumed_captures: list[tuple[int, str]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "betza": self.betza, "alternatives": self.alternatives}
@@ -53,6 +57,9 @@ class FindResult:
         if self.betza is None:
             out["unsatisfiable"] = [{"example": i + 1, "square": sq}
                                     for i, sq in self.unsatisfiable]
+        if self.assumed_captures:
+            out["assumed_captures"] = [{"example": i + 1, "square": sq}
+                                       for i, sq in self.assumed_captures]
         return out
 
 
@@ -87,8 +94,16 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
         raise BetzaError("find needs at least one example")
     if not any(ex.wanted() for ex in examples):
         raise BetzaError("nothing is drawn: mark at least one destination in some example")
-    space = candidate_space(notation)
     deadline = time.monotonic() + timeout
+    result = _search(examples, limit, deadline, timeout, notation)
+    if result.betza is None:
+        return _with_captures(examples, result, limit, (deadline, timeout), notation) or result
+    return result
+
+
+def _search(examples: list[Example], limit: int, deadline: float, timeout: float,
+            notation: str) -> FindResult:
+    space = candidate_space(notation)
     ctl = engine.ground("find.lp", _facts(examples, space), ["--opt-mode=optN"]).ctl
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
     for atom in ctl.symbolic_atoms.by_signature("keep", 3):
@@ -97,6 +112,41 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
     if not found:
         return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples))
     return _rank(found, examples, space, limit)
+
+
+def _with_captures(examples: list[Example], failed: FindResult, limit: int,
+                   limits: tuple[float, float], notation: str) -> FindResult | None:
+    """Nothing fits the drawing: does it fit with the undrawn squares that stop a drawn
+    capture also drawn as capture squares? On an empty square a capture square means that
+    a lone enemy there would be taken, and a natural drawing of a hopper (mRcpR: the enemy
+    it takes beyond the screen) leaves the empty squares between out. Those squares are
+    added a core at a time; the answer says which were taken so.
+
+    >>> drawn = Example("a1", friends=("a3",), enemies=("a6",), captures=("a6",),
+    ...                 moves=("a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1"))
+    >>> found = find([drawn])
+    >>> found.betza, found.assumed_captures
+    ('mRcpR', [(0, 'a4'), (0, 'a5')])
+    """
+    added: list[tuple[int, str]] = []
+    core = failed.unsatisfiable
+    for _ in range(CAPTURE_ROUNDS):
+        # only beside a drawn capture that they stop: a square left out of a drawing of
+        # moves alone is not taken for a capture square
+        capturing = {i for i, sq in core if "c" in examples[i].wanted().get(sq, ())}
+        new = [(i, sq) for i, sq in core if i in capturing and sq not in examples[i].wanted()
+               and sq not in examples[i].friends and sq != examples[i].origin]
+        if not new or time.monotonic() >= limits[0]:
+            return None
+        added += new
+        examples = [replace(ex, captures=ex.captures + tuple(sq for j, sq in new if j == i))
+                    for i, ex in enumerate(examples)]
+        result = _search(examples, limit, *limits, notation)
+        if result.betza is not None:
+            result.assumed_captures = sorted(added)
+            return result
+        core = result.unsatisfiable
+    return None
 
 
 def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,

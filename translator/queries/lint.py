@@ -30,7 +30,7 @@ from translator.queries.equiv import equivalent
 from translator.queries.lint_ffish import FfishCheck, check_ffish
 from translator.queries.lint_finding import Budget, Finding, where
 from translator.queries.lint_notation import notation_findings
-from translator.queries.lint_shortest import shortest_spelling
+from translator.queries.lint_shortest import Shortest, shortest_spelling
 from translator.queries.moves import parse_piece, resolve_name
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
@@ -77,7 +77,7 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     if comparable:
         found = notation_findings(betza, files, ranks, budget)
         shortest = shortest_spelling(betza, files, ranks, budget)
-        result.shortest, result.shortest_reason = shortest.betza, shortest.reason
+        result.shortest, result.shortest_reason = _shortest(betza, found, shortest)
         if shortest.betza is not None:
             found.append(Finding(
                 "shorter", f"{shortest.betza} is a shorter spelling of the same piece "
@@ -101,6 +101,19 @@ def _comparable(betza: str, files: int, ranks: int, notes: list[str]) -> bool:
         notes.append(f"notation checks not made: {err.message}")
         return False
     return True
+
+
+def _shortest(betza: str, found: list[Finding], shortest: Shortest) -> tuple[str | None, str]:
+    """The shortest spelling proven equal and how: find's, or else a shorter string that a
+    notation finding proved the same piece (NaN for NmaN, which find's search space lacks),
+    so that the findings and the "shorter spelling" never disagree."""
+    if shortest.betza is not None:
+        return shortest.betza, shortest.reason
+    shorter = [f for f in found if f.equivalent and len(f.equivalent) < len(betza)]
+    if not shorter:
+        return None, shortest.reason
+    best = min(shorter, key=lambda f: len(f.equivalent or ""))
+    return best.equivalent, f"proven the same piece by the {best.kind} check; {shortest.reason}"
 
 
 def _suggested(found: list[Finding], shortest: str | None) -> list[Finding]:

@@ -14,14 +14,55 @@ export async function query(obj) {
 }
 
 const issued = new Map();
+const clocks = new WeakMap();   // box -> its "working…" timer
+let dropped = 0;
 
-// The answer to the newest query of a channel (a pane); an older one still in flight
-// answers null, so a slow answer never overwrites a newer one.
-export async function latest(channel, obj) {
-  const mine = (issued.get(channel) || 0) + 1;
-  issued.set(channel, mine);
-  const answer = await query(obj);
-  return issued.get(channel) === mine ? answer : null;
+// While a box waits for its answer it says "working…" (data-busy on the box) and, past
+// 0.3 s, for how long, so a slow search is never a silent pane.
+export function working(box) {
+  clearInterval(clocks.get(box));
+  const started = performance.now();
+  const line = el("span", { class: "working", text: "working…" });
+  box.replaceChildren(line);
+  box.dataset.busy = "true";
+  box.setAttribute("aria-busy", "true");
+  clocks.set(box, setInterval(() => {
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds >= 0.3) line.textContent = `working… ${seconds.toFixed(1)} s`;
+  }, 100));
+}
+
+export function done(box) {
+  clearInterval(clocks.get(box));
+  clocks.delete(box);
+  delete box.dataset.busy;
+  box.removeAttribute("aria-busy");
+}
+
+// Forget a channel's question in flight: its answer, when it comes, is dropped.
+export function cancel(channel) {
+  issued.set(channel, (issued.get(channel) || 0) + 1);
+}
+
+// The answer to the newest question of a channel (a pane). An answer to an older question
+// is dropped (null; counted in body[data-dropped]), so a slow answer never overwrites a
+// newer one; `box`, when given, says "working…" until the newest answer comes.
+export function latest(channel, obj, box = null) {
+  return newest(channel, () => query(obj), box);
+}
+
+// The same for any asking (several queries at once): `ask` returns the promise of the answer.
+export async function newest(channel, ask, box = null) {
+  cancel(channel);
+  const mine = issued.get(channel);
+  if (box) working(box);
+  const answer = await ask();
+  if (issued.get(channel) !== mine) {
+    document.body.dataset.dropped = String(++dropped);
+    return null;
+  }
+  if (box) done(box);
+  return answer;
 }
 
 export async function get(path) {

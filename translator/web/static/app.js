@@ -1,22 +1,24 @@
 // The teaching page: wires the controls, the board and the panes together. Every change
 // asks the server again (POST /api/query with a batch "board" query) and redraws.
 
-import { el, get, query } from "./api.js";
+import { cancel, done, el, get, latest, newest, query, working } from "./api.js";
 import {
   allSquares, buildBoard, clearPaths, drawLegend, drawMarks, drawPaths, drawPieces,
   highlightPart, partsOf, setLegend, squareButton,
 } from "./board.js";
 import {
-  attackFen, attacks, compare, compareOnBoard, explain, find, listVariants, loadFen,
-  loadGlossary, onExample, savedExamples, searchPieces, showError, showPane, variantInfo,
+  attackFen, attacks, compare, compareOnBoard, explain, find, forgetFound, listVariants,
+  loadFen, loadGlossary, onExample, onRedrawn, savedExamples, searchPieces, showError,
+  showPane, variantInfo, verdictIsCurrent,
 } from "./panes.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 
 const $ = id => document.getElementById(id);
 let current = null;       // the last board answer
-let asked = 0;            // answers to older questions are dropped
 let selected = false;     // the piece was clicked and waits for its new square
+let pointed = null;       // the square under the pointer or with the focus: its "why" is shown
 const whyCache = new Map();
+const WHY_HINT = "Hover or focus a square: why the piece can (or cannot) go there.";
 
 function syncControls() {
   $("betza").value = state.betza;
@@ -27,6 +29,10 @@ function syncControls() {
   $("dialect").value = state.dialect;
   $("unmoved").checked = state.unmoved;
   for (const key of ["ep", "ep_victim", "last_moved", "fen", "pieces"]) $(key).value = state[key];
+  checkModeRadio();
+}
+
+function checkModeRadio() {
   for (const radio of document.querySelectorAll("input[name=mode]")) {
     radio.checked = radio.value === state.mode;
   }
@@ -64,7 +70,11 @@ function markWants() {
 async function update() {
   saveUrl();
   whyCache.clear();
+  forgetWhy();
   if (state.mode === "attacks") {
+    cancel("board");
+    done($("busy"));
+    $("busy").replaceChildren();
     drawPieces("");
     drawMarks(null);
     drawLegend(null);
@@ -73,12 +83,10 @@ async function update() {
   }
   drawPieces(current && current.ok ? current.letter : "");
   markWants();
-  const mine = ++asked;
-  $("busy").textContent = "…";
-  const answer = await query({ query: "board", betza: state.betza, from: state.from,
-                               virgin: state.unmoved, ...positionSpec() });
-  if (mine !== asked) return;
-  $("busy").textContent = "";
+  const answer = await latest("board", { query: "board", betza: state.betza, from: state.from,
+                                         virgin: state.unmoved, ...positionSpec() }, $("busy"));
+  if (answer === null) return;
+  $("busy").replaceChildren();
   current = answer;
   showCaret(answer);
   drawPieces(answer.ok ? answer.letter : "");
@@ -91,23 +99,52 @@ async function update() {
     ? `${state.betza} (${state.side}) on ${state.from}: ${count} move${count === 1 ? "" : "s"}`
     : "";
   if (state.pane === "explain") explain();
-  compareOnBoard();
+  if (state.pane === "compare" && !verdictIsCurrent()) compare(null);
+  else compareOnBoard();
+  if (pointed) why(pointed);
+}
+
+// The "why" box answers one question: the pointed square in the position on the board. A
+// change of the position (a click that edits, a new string) drops the answer in flight.
+function forgetWhy() {
+  const box = $("why");
+  if (pointed && state.mode !== "attacks") {
+    cancel("why");
+    delete box.dataset.whySquare;
+    working(box);
+  } else {
+    whyHint(null, WHY_HINT);
+  }
+}
+
+// A line in the why box that needs no answer from the server.
+function whyHint(square, text) {
+  const box = $("why");
+  cancel("why");
+  done(box);
+  if (square) box.dataset.whySquare = square; else delete box.dataset.whySquare;
+  box.replaceChildren(el("p", { class: "hint", text }));
 }
 
 async function why(name) {
   const box = $("why");
-  if (state.mode === "attacks" || name === state.from || !current || !current.ok) return;
+  if (state.mode === "attacks" || !current) return;
+  if (!current.ok) { whyHint(null, WHY_HINT); return; }
+  if (name === state.from) { whyHint(name, `${name}: the piece stands here.`); return; }
   const key = name + toUrl();
   if (!whyCache.has(key)) {
     whyCache.set(key, query({ query: "why", betza: state.betza, from: state.from, to: name,
                               virgin: state.unmoved, ...positionSpec() }));
   }
-  const answer = await whyCache.get(key);
+  const answer = await newest("why", () => whyCache.get(key), box);
+  if (answer === null) return;
+  box.dataset.whySquare = name;
   if (!answer.ok) { showError(box, answer); return; }
   box.replaceChildren(...answer.explanation.map(line => el("div", { text: line })));
 }
 
 function hover(name) {
+  pointed = name;
   if (!current || !current.ok || state.mode === "attacks") return;
   const moves = current.moves.filter(mv => mv.to === name);
   drawPaths(moves);
@@ -119,6 +156,7 @@ function hover(name) {
 }
 
 function unhover() {
+  pointed = null;
   if (state.mode !== "attacks") clearPaths();
   for (const part of document.querySelectorAll("#parts .part")) part.dataset.active = "false";
 }
@@ -144,6 +182,7 @@ function click(event, name) {
     const order = [undefined, "both", "moves", "captures"];
     const next = order[(order.indexOf(state.want.get(name)) + 1) % order.length];
     if (next) state.want.set(name, next); else state.want.delete(name);
+    forgetFound();
     markWants();
     saveUrl();
     return;
@@ -205,13 +244,19 @@ function debounce(fn, ms) {
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
 }
 
+// What a click on the board does follows the tab: the Attacks and Draw tabs have their own
+// modes, Explain and Compare set up the position; the other tabs leave the mode as it is.
+function modeOfPane(pane) {
+  if (pane === "attacks" || pane === "draw") return pane;
+  return pane === "explain" || pane === "compare" ? "edit" : state.mode;
+}
+
 function setMode(mode) {
   state.mode = mode;
-  if (mode === "attacks") {
-    if (state.fen) loadFen(state.fen);
-    showPane("attacks");
-  }
-  if (mode === "draw") showPane("draw");
+  if (mode === "attacks" && state.fen) loadFen(state.fen);
+  if (mode !== "edit") showPane(mode);
+  else if (modeOfPane(state.pane) !== "edit") showPane("explain");
+  checkModeRadio();
   update();
 }
 
@@ -253,9 +298,12 @@ function wire() {
   for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
     tab.addEventListener("click", () => {
       showPane(tab.dataset.pane);
+      if (modeOfPane(tab.dataset.pane) !== state.mode) { setMode(modeOfPane(state.pane)); return; }
       saveUrl();
       if (tab.dataset.pane === "explain") explain();
-      if (tab.dataset.pane === "compare") compareOnBoard();
+      if (tab.dataset.pane === "compare") {
+        if (verdictIsCurrent()) compareOnBoard(); else compare(null);
+      }
     });
   }
   $("find").addEventListener("click", () => find(useString, loadPosition));
@@ -316,10 +364,11 @@ async function boot() {
   rebuild();
   wire();
   onExample(ex => loadPosition({ ...ex, files: state.files, ranks: state.ranks }));
+  onRedrawn(() => { markWants(); saveUrl(); });
   showPane(state.pane);
   await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
   await update();
-  if (state.betza2) await compare(null);
+  if (state.betza2 && !verdictIsCurrent()) await compare(null);
   document.body.dataset.ready = "true";
 }
 

@@ -34,6 +34,7 @@ export function buildBoard(handlers) {
   const board = document.getElementById("board");
   board.replaceChildren();
   board.style.gridTemplateColumns = `1.6rem repeat(${state.files}, var(--sq))`;
+  board.style.setProperty("--files", String(state.files));
   for (let y = state.ranks - 1; y >= 0; y--) {
     board.append(el("div", { class: "coord", "aria-hidden": "true", text: String(y + 1) }));
     for (let x = 0; x < state.files; x++) {
@@ -125,6 +126,14 @@ function describe(button) {
   return words.join(", ");
 }
 
+// Set through the style object, not a style attribute, which a Content-Security-Policy
+// without 'unsafe-inline' refuses.
+function swatch(background) {
+  const span = el("span", { class: "swatch" });
+  span.style.background = background;
+  return span;
+}
+
 export function drawLegend(answer) {
   const box = document.getElementById("legend");
   const used = new Set(), context = new Set();
@@ -140,15 +149,12 @@ export function drawLegend(answer) {
   }
   for (const kind of Object.keys(MARK_WORDS)) {
     if (!used.has(kind)) continue;
-    items.push(el("li", { "data-legend": kind },
-      el("span", { class: "swatch", style: `background: var(--mark-${kind})` }),
-      MARK_WORDS[kind]));
+    items.push(el("li", { "data-legend": kind }, swatch(`var(--mark-${kind})`), MARK_WORDS[kind]));
   }
   for (const kind of Object.keys(CONTEXT_WORDS)) {
     if (!context.has(kind)) continue;
     items.push(el("li", { "data-legend": kind },
-      el("span", { class: "swatch", style: `background: repeating-linear-gradient(45deg, ` +
-        `var(--context-${kind}) 0 3px, transparent 3px 6px)` }),
+      swatch(`repeating-linear-gradient(45deg, var(--context-${kind}) 0 3px, transparent 3px 6px)`),
       "on the way: " + CONTEXT_WORDS[kind]));
   }
   box.replaceChildren(el("ul", {}, ...items));
@@ -188,7 +194,7 @@ export function drawPaths(moves) {
       ring.setAttribute("data-square", victim);
       ring.setAttribute("cx", cx);
       ring.setAttribute("cy", cy);
-      ring.setAttribute("r", 20);
+      ring.setAttribute("r", squareButton(victim).offsetWidth * 0.38);
       svg.append(ring);
     }
   }

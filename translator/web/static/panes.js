@@ -1,7 +1,7 @@
 // The side panes: explain (with glossary links), compare, attacks, draw (find), catalogue,
 // glossary. Each renders what the server answered; nothing here decides where a piece goes.
 
-import { el, get, latest, query } from "./api.js";
+import { cancel, done, el, get, latest, newest, query } from "./api.js";
 import { allSquares, drawPaths, squareButton } from "./board.js";
 import { positionSpec, state } from "./state.js";
 
@@ -66,7 +66,8 @@ export async function explain() {
   const out = document.getElementById("explanation");
   document.getElementById("tokens").replaceChildren(...tokens(state.betza));
   const answer = await latest("explain", { query: "explain", betza: state.betza,
-                               board: `${state.files}x${state.ranks}`, from: state.from });
+                                           board: `${state.files}x${state.ranks}`,
+                                           from: state.from, side: state.side }, out);
   if (answer === null) return;
   if (!answer.ok) { showError(out, answer); return; }
   out.replaceChildren(...answer.lines.map((line, i) =>
@@ -92,20 +93,24 @@ function effectKey(mv) {
 
 // Every difference of the two strings in the board's position: squares only the first
 // reaches, only the second, or both with different effects.
-let compared = 0;   // answers to an older comparison are dropped
+function clearDifferences() {
+  for (const button of allSquares()) delete button.dataset.diff;
+}
 
 export async function compareOnBoard() {
-  const mine = ++compared;
+  const box = document.getElementById("differences");
+  clearDifferences();
   if (!state.betza2.trim() || state.pane !== "compare") {
-    for (const button of allSquares()) delete button.dataset.diff;
+    cancel("compare-board");
+    done(box);
+    box.replaceChildren();
     return;
   }
   const base = { query: "moves", from: state.from, virgin: state.unmoved, ...positionSpec() };
-  const [a, b] = await Promise.all([query({ ...base, betza: state.betza }),
-                                    query({ ...base, betza: state.betza2 })]);
-  if (mine !== compared) return;
-  for (const button of allSquares()) delete button.dataset.diff;
-  const box = document.getElementById("differences");
+  const answers = await newest("compare-board", () => Promise.all([
+    query({ ...base, betza: state.betza }), query({ ...base, betza: state.betza2 })]), box);
+  if (answers === null) return;
+  const [a, b] = answers;
   if (!a.ok || !b.ok) { showError(box, a.ok ? b : a); return; }
   const byTo = moves => {
     const map = new Map();
@@ -135,21 +140,34 @@ export async function compareOnBoard() {
     : el("p", { text: "In this position both strings make the same moves." }));
 }
 
-let verdicts = 0;
+// The question the verdict answers: a verdict for another pair or board is asked again.
+function compareKey() {
+  return [state.betza, state.betza2, state.files, state.ranks, state.dialect].join("\n");
+}
+
+export function verdictIsCurrent() {
+  return document.getElementById("verdict").dataset.asked === compareKey();
+}
 
 export async function compare(loadPosition) {
   const verdict = document.getElementById("verdict");
+  delete verdict.dataset.verdict;
+  verdict.dataset.asked = compareKey();
   if (!state.betza2.trim()) {
+    cancel("compare");
+    done(verdict);
     verdict.textContent = "";
-    delete verdict.dataset.verdict;
-    document.getElementById("differences").replaceChildren();
+    await compareOnBoard();
     return;
   }
-  const mine = ++verdicts;
-  const answer = await query({ query: "equiv", a: state.betza, b: state.betza2,
-                               files: state.files, ranks: state.ranks,
-                               dialect: state.dialect });
-  if (mine !== verdicts) return;
+  // the differences of the previous pair go at once: they do not belong to this question
+  cancel("compare-board");
+  clearDifferences();
+  document.getElementById("differences").replaceChildren();
+  const answer = await latest("compare", { query: "equiv", a: state.betza, b: state.betza2,
+                                           files: state.files, ranks: state.ranks,
+                                           dialect: state.dialect }, verdict);
+  if (answer === null) return;
   if (!answer.ok) {
     verdict.dataset.verdict = "error";
     verdict.textContent = answer.error;
@@ -209,11 +227,11 @@ export async function attacks(target) {
     delete button.dataset.target;
     delete button.dataset.attacker;
   }
-  if (!target) { box.replaceChildren(); return; }
+  if (!target) { cancel("attacks"); done(box); box.replaceChildren(); return; }
   const obj = { query: "attacks", square: target, fen: state.fen || attackFen() };
   if (state.pieces.trim()) obj.pieces = state.pieces.trim();
   if (state.variant) obj.variant = state.variant;
-  const answer = await latest("attacks", obj);
+  const answer = await latest("attacks", obj, box);
   if (answer === null) return;
   if (!answer.ok) { showError(box, answer); return; }
   const button = squareButton(target);
@@ -236,14 +254,25 @@ export async function attacks(target) {
 
 export const savedExamples = [];   // earlier drawings, kept while the user disambiguates
 
+let markDrawn = () => {};
+export function onRedrawn(fn) { markDrawn = fn; }
+
+// A changed drawing is a new question: the answer found (or being found) for the old one goes.
+export function forgetFound() {
+  const box = document.getElementById("found");
+  cancel("find");
+  done(box);
+  box.replaceChildren();
+}
+
 export async function find(useString, loadPosition) {
   const box = document.getElementById("found");
   const example = { from: state.from, files: state.files, ranks: state.ranks, side: state.side,
                     friends: [...state.friends], enemies: [...state.enemies],
                     moves: [], captures: [], both: [] };
   for (const [sq, kind] of state.want) example[kind].push(sq);
-  box.replaceChildren(el("p", { text: "Searching …" }));
-  const answer = await latest("find", { query: "find", examples: [...savedExamples, example] });
+  const answer = await latest("find", { query: "find", examples: [...savedExamples, example] },
+                              box);
   if (answer === null) return;
   if (!answer.ok) { showError(box, answer); return; }
   if (!answer.betza) {
@@ -255,6 +284,17 @@ export async function find(useString, loadPosition) {
   const nodes = [el("p", {}, "Shortest string: ",
     el("code", { id: "found-betza", text: answer.betza }), " ",
     el("button", { type: "button", text: "Use it", onclick: () => useString(answer.betza) }))];
+  const assumed = (answer.assumed_captures || [])
+    .filter(a => a.example === savedExamples.length + 1).map(a => a.square);
+  if (assumed.length) {
+    // the drawing on the board becomes the one the string fits
+    for (const sq of assumed) state.want.set(sq, "captures");
+    markDrawn();
+    nodes.push(el("p", { id: "found-assumed", text: `Nothing fitted the squares as drawn; ` +
+      `with ${assumed.join(" ")} also drawn as capture squares (now marked), ${answer.betza} ` +
+      "fits. On an empty square a capture square means that a lone enemy standing there " +
+      "would be captured, and it would be." }));
+  }
   if (answer.equal_spellings && answer.equal_spellings.length) {
     nodes.push(el("p", { text: "Equal spellings: " + answer.equal_spellings.join(", ") }));
   }

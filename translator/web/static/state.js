@@ -49,6 +49,10 @@ export function loadFromUrl(search) {
   if (state.side !== "black") state.side = "white";
   if (!DIALECTS.includes(state.dialect)) state.dialect = "spec";
   if (!["edit", "draw", "attacks"].includes(state.mode)) state.mode = "edit";
+  // the mode follows the tab: a link with only one of the two gets the other to match
+  const own = ["draw", "attacks"];
+  if (q.has("mode") && !q.has("pane") && own.includes(state.mode)) state.pane = state.mode;
+  if (q.has("pane") && !q.has("mode") && own.includes(state.pane)) state.mode = state.pane;
 }
 
 export function toUrl() {
