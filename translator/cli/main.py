@@ -13,6 +13,7 @@ from translator.cli import (
     attacks,
     batch,
     census,
+    compile,
     convert,
     drops,
     equiv,
@@ -25,11 +26,11 @@ from translator.cli import (
     variants,
     why,
 )
-from translator.cli.common import EXIT_USAGE, Parser
+from translator.cli.common import EXIT_USAGE, Parser, load_tables
 from translator.errors import BetzaError
 
 COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
-            variants, batch, serve)
+            variants, compile, batch, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,9 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     timer = None
-    if getattr(args, "timeout", None) and args.command not in ("batch", "serve"):  # per query
+    # (batch and serve bound each query, compile each piece)
+    if getattr(args, "timeout", None) and args.command not in ("batch", "serve", "compile"):
         timer = _watchdog(args.timeout)
     try:
+        if getattr(args, "tables", None):
+            load_tables(args.tables)
         return args.func(args)
     except BetzaError as err:
         print(f"betza: error: {err.render()}", file=sys.stderr)

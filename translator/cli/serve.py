@@ -6,7 +6,7 @@ import argparse
 import socket
 import sys
 
-from translator.cli.common import EXIT_USAGE, add_command
+from translator.cli.common import EXIT_USAGE, add_command, tables_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +28,7 @@ The page's JSON API is the batch schema: POST one `betza batch` query object to
                    help="solver processes (default: the number of cores, at least 2)")
     p.add_argument("--timeout", type=float, default=10.0,
                    help="the longest a query may take, in seconds (default 10)")
+    tables_option(p)
     p.set_defaults(func=run)
 
 
@@ -65,6 +66,6 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
-    app = create_app(args.workers, args.timeout)
+    app = create_app(args.workers, args.timeout, tables=args.tables)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

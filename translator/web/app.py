@@ -144,11 +144,13 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return _bad(f"no such page: {request.url.path}", 404)
 
 
-def create_app(workers: int | None = None, max_timeout: float = 10.0) -> Starlette:
-    """The app; its solver pool starts with the app and stops with it."""
+def create_app(workers: int | None = None, max_timeout: float = 10.0,
+               tables: str | None = None) -> Starlette:
+    """The app; its solver pool starts with the app and stops with it (``tables``: a
+    folder of move tables its workers answer from)."""
     @asynccontextmanager
     async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
-        app.state.pool = SolverPool(workers, max_timeout)
+        app.state.pool = SolverPool(workers, max_timeout, tables)
         try:
             yield
         finally:

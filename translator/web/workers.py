@@ -31,7 +31,8 @@ GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
 STUCK = 120.0  # seconds past that before its worker is taken for stuck and stopped
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", **dict.fromkeys(
-    ("equiv", "find", "explain", "census", "classes", "lint", "convert"), "search")}
+    ("equiv", "find", "explain", "census", "classes", "lint", "convert", "compile"),
+    "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
@@ -83,9 +84,14 @@ def heavy(obj: dict[str, Any]) -> bool:
         return False
 
 
-def _lower_priority(niceness: int) -> None:
+def _start_worker(niceness: int, tables: str | None) -> None:
+    """A worker's set-up: its CPU priority, and the move tables it answers from."""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
+    if tables is not None:
+        from translator.compiled import store
+
+        store.load(tables)
 
 
 def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
@@ -99,9 +105,11 @@ def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
 class SolverPool:
     """Worker processes answering query objects; ``await pool.answer(obj)``."""
 
-    def __init__(self, workers: int | None = None, max_timeout: float = 10.0):
+    def __init__(self, workers: int | None = None, max_timeout: float = 10.0,
+                 tables: str | None = None):
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
+        self.tables = tables
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
         self._watching: set[asyncio.Task[None]] = set()
@@ -113,7 +121,8 @@ class SolverPool:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
-                                   initializer=_lower_priority, initargs=(niceness,))
+                                   initializer=_start_worker,
+                                   initargs=(niceness, self.tables))
 
     def _served_one(self, lane: str, executor: ProcessPoolExecutor) -> None:
         """Count a finished task; a pool that has served its share is replaced, and the
