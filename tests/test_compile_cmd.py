@@ -6,6 +6,7 @@ hand, whose answers no solver would give)."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -194,3 +195,9 @@ def test_compile_over_http_and_a_server_with_tables(tmp_path):
         assert len(res.json()["rows"]) == 1
         res = client.post("/api/query", json={"query": "compile", "betza": "3N"})
         assert res.status_code == 400 and res.json()["position"] == 1
+
+
+def test_the_matcher_of_docs_tables_md_runs():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "tables.md").read_text()
+    (block,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    exec(compile(block, "docs/tables.md", "exec"), {})

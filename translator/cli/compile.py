@@ -27,12 +27,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "bound each piece.",
         epilog="""example:
   betza compile R N fcafmF fmWfceFifmnD --board 8x8 --out tables/
-      R 8x8: table of 28 rows, tables/R-spec-8x8-….json
-      N 8x8: table of 8 rows, tables/N-spec-8x8-….json
-      fcafmF 8x8: table of 2 rows, tables/fcafmF-spec-8x8-….json
+      N 8x8: table of 16 rows, tables/N-spec-8x8-0a0718e1fb.json
+      R 8x8: table of 56 rows, tables/R-spec-8x8-e54c401ead.json
+      fcafmF 8x8: table of 2 rows, tables/fcafmF-spec-8x8-737c063b9f.json
       fmWfceFifmnD 8x8: keeps the solver path (en passant)
-  betza compile --kb --board 8x8 --out tables/       the whole catalogue
-  betza moves R --from a1 --tables tables/           answered from the written tables""")
+      4 pieces: 3 tables in tables/, 1 without (the solver answers them)
+      (a row is one path with its condition: the rook's 28 paths each onto an empty
+      square or onto an enemy)
+  betza compile --kb --board 8x8 --out tables/ --json     the whole catalogue
+  betza moves R --from a1 --tables tables/                answered from the tables""")
     _sources(p)
     p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")
     p.add_argument("--out", required=True, metavar="DIR",
