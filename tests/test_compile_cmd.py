@@ -6,8 +6,8 @@ hand, whose answers no solver would give)."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
