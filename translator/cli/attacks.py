@@ -10,6 +10,7 @@ from translator.cli.common import (
     dialect_option,
     position_options,
     position_spec,
+    tables_option,
     write_file,
 )
 
@@ -39,6 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the piece placed on an empty target is royal (for k moves)")
     p.add_argument("--svg", metavar="FILE", help="also draw the board as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    tables_option(p)
     p.set_defaults(func=run)
 
 

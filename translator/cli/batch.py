@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from translator.cli.common import add_command, limit_options
+from translator.cli.common import add_command, limit_options, tables_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +30,7 @@ why query: the moves keys plus to; answers {"ok": true, "possible": ..., "moves"
                         "N queries near --max-atoms at once, and holds every line's --timeout "
                         "and a memory ceiling inside grounding")
     limit_options(p)
+    tables_option(p)
     p.set_defaults(func=run)
 
 
@@ -49,5 +50,5 @@ def run(args: argparse.Namespace) -> int:
 
     run_batch(sys.stdin, sys.stdout, progress=stderr_is_terminal() and not args.quiet,
               limits={"timeout": args.timeout, "max_atoms": args.max_atoms},
-              workers=args.workers or default_workers())
+              workers=args.workers or default_workers(), tables=args.tables)
     return 0

@@ -102,6 +102,23 @@ def atoms_option(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a whole number above 0, not {text!r}") from err
 
 
+def tables_option(p: argparse.ArgumentParser) -> None:
+    """--tables: answer from the move tables ``betza compile`` wrote (main loads them)."""
+    p.add_argument("--tables", metavar="DIR",
+                   help="answer from the move tables in DIR (written by 'betza compile'); "
+                        "pieces without a table there are compiled as usual")
+
+
+def load_tables(folder: str) -> None:
+    """Keep the tables of ``folder`` for this process; a one-line error if it holds none
+    or a file that is not a table."""
+    from translator.compiled import store
+
+    if store.load(folder) == 0:
+        raise BetzaError(f"--tables: {folder} holds no move tables (the *.json files "
+                         "'betza compile --out' writes)")
+
+
 def position_spec(args: argparse.Namespace) -> dict[str, Any]:
     spec = {k: getattr(args, k, None) for k in ("friends", "enemies", "royal", "unmoved", "fen",
                                                   "pieces", "variant", "ini", "side", "ep",

@@ -13,6 +13,7 @@ from translator.cli import (
     attacks,
     batch,
     census,
+    compile,
     convert,
     drops,
     equiv,
@@ -25,12 +26,12 @@ from translator.cli import (
     variants,
     why,
 )
-from translator.cli.common import EXIT_USAGE, Parser
+from translator.cli.common import EXIT_USAGE, Parser, load_tables
 from translator.errors import BetzaError
 from translator.solve import guard
 
 COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
-            variants, batch, serve)
+            variants, compile, batch, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,14 +74,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     timer = None
     # a command that answers one query here holds its limits here; batch and serve hold
-    # them in their workers, census in its Dask tasks (whose processes would inherit a cap)
-    if args.command not in ("batch", "serve", "census"):
+    # them in their workers, census and compile in their Dask tasks (whose processes would
+    # inherit a cap)
+    if args.command not in ("batch", "serve", "census", "compile"):
         if argv is None:
             guard.limit_memory()
             guard.arm(_stop)
         if getattr(args, "timeout", None):
             timer = _watchdog(args.timeout)
     try:
+        if getattr(args, "tables", None):
+            load_tables(args.tables)
         return args.func(args)
     except BetzaError as err:
         print(f"betza: error: {err.render()}", file=sys.stderr)

@@ -11,6 +11,7 @@ from translator.cli.common import (
     mover,
     position_options,
     position_spec,
+    tables_option,
     write_file,
 )
 from translator.errors import BetzaError
@@ -40,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="show the moves to this square leg by leg (or why there is none)")
     p.add_argument("--svg", metavar="FILE", help="also draw the diagram as SVG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    tables_option(p)
     p.set_defaults(func=run)
 
 

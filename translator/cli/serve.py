@@ -7,7 +7,7 @@ import socket
 import sys
 from types import FrameType
 
-from translator.cli.common import EXIT_USAGE, add_command, timeout_option
+from translator.cli.common import EXIT_USAGE, add_command, tables_option, timeout_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +28,7 @@ The page's JSON API is the batch schema: POST one `betza batch` query object to
     p.add_argument("--workers", type=int, default=None,
                    help="solver processes (default: the number of cores, at least 2)")
     timeout_option(p, 10.0, "the longest a query may take, in seconds (default 10)")
+    tables_option(p)
     p.set_defaults(func=run)
 
 
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
-    app = create_app(args.workers, args.timeout, args.host)
+    app = create_app(args.workers, args.timeout, args.host, tables=args.tables)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,6 +41,7 @@ TABLE_ATOMS = 200_000
 COMPILE_TIMEOUT = 20.0
 Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
 OVER = "a table over the size budget"
+OUT_OF_TIME = "compiling ran out of time"
 # why a piece keeps the solver path, in words
 REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castling",
            "imitator": "the imitator", "drop": "drops", "bracket": "the bracket notation",
@@ -48,6 +50,7 @@ REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castlin
 _tables: OrderedDict[Key, MoveTable | str] = OrderedDict()
 _loaded: dict[Key, MoveTable] = {}
 _fresh: list[MoveTable | str] = []
+_folders: set[str] = set()   # the folders loaded (resolved paths)
 _lock = threading.Lock()
 _solver_only: ContextVar[bool] = ContextVar("solver_only", default=False)
 
@@ -79,7 +82,7 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
         if kept is not None:
             _tables.move_to_end(key)
     if kept is None:
-        kept = _compile(key, timeout)
+        kept = _compile(key, min(timeout, COMPILE_TIMEOUT))
         if kept is None:   # out of time: not remembered, a later query tries again
             return None
         _keep(key, kept)
@@ -92,20 +95,48 @@ def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *
     with many paths from one square (over :data:`TABLE_ATOMS`) is compiled there only for
     a ``patient`` caller: the teaching board, which marks every square of many positions
     of the piece; a query of moves grounds its position instead."""
+    if not patient and _many_paths(betza, reading, files, ranks):
+        table = table_for(betza, reading, files, ranks, timeout=timeout)
+        return table if table is not None and square in table.starts else None
+    return table_with(betza, reading, files, ranks, [square], timeout=timeout)
+
+
+def _many_paths(betza: str, reading: str, files: int, ranks: int) -> bool:
+    return estimated_atoms(parse_piece(betza, reading), files, ranks) > TABLE_ATOMS
+
+
+def table_with(betza: str, reading: str, files: int, ranks: int, squares: list[Square], *,
+               timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
+    """:func:`table_for`, with the rows from each of ``squares`` (White's view) compiled
+    (those of a local table not compiled yet: in as few programs as fit)."""
     table = table_for(betza, reading, files, ranks, timeout=timeout)
-    if table is None or not table.local or square in table.starts:
+    if table is None or not table.local:
         return table
-    if not patient and estimated_atoms(parse_piece(betza, reading), files,
-                                       ranks) > TABLE_ATOMS:
-        return None
+    missing = [sq for sq in dict.fromkeys(squares) if sq not in table.starts]
+    if not missing:
+        return table
+    kept = _add(table, missing, min(timeout, COMPILE_TIMEOUT), DEFAULT_MAX_ATOMS)
+    if isinstance(kept, str):
+        _keep((betza, reading, files, ranks), kept)
+    return kept if isinstance(kept, MoveTable) else None
+
+
+def _add(table: MoveTable, squares: list[Square], timeout: float, max_atoms: int
+         ) -> MoveTable | str | None:
+    """The local ``table`` with the rows from ``squares`` added, compiled in groups of
+    squares that ground within ``max_atoms``; else the reason it keeps the solver path
+    (None: out of time)."""
+    deadline = time.monotonic() + timeout
+    each = estimated_atoms(parse_piece(table.betza, table.reading), table.files, table.ranks)
+    step = max(1, max_atoms // max(1, each))
     try:
-        add_squares(table, [square], timeout=min(timeout, COMPILE_TIMEOUT),
-                    max_rows=MAX_ROWS)
+        for first in range(0, len(squares), step):
+            add_squares(table, squares[first:first + step], max_atoms=max_atoms,
+                        timeout=deadline - time.monotonic(), max_rows=MAX_ROWS)
     except SolverTimeout:
         return None
     except (NotCompilable, LimitError) as err:
-        _keep((betza, reading, files, ranks), _reason(err))
-        return None
+        return _reason(err)
     return table
 
 
@@ -134,7 +165,8 @@ def _keep(key: Key, kept: MoveTable | str, fresh: bool = True) -> None:
             _tables.popitem(last=False)
 
 
-def _compile(key: Key, timeout: float) -> MoveTable | str | None:
+def _compile(key: Key, timeout: float, max_atoms: int = DEFAULT_MAX_ATOMS
+             ) -> MoveTable | str | None:
     """A whole board's table where the piece's paths are few; a local table compiled
     square by square where they are many only on the doubled board; else the reason
     it keeps the solver path (None: out of time)."""
@@ -149,11 +181,27 @@ def _compile(key: Key, timeout: float) -> MoveTable | str | None:
         return OVER
     try:
         return compile_table(betza, files, ranks, reading, squares=squares, lazy=True,
-                             timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
+                             timeout=timeout, max_rows=MAX_ROWS, max_atoms=max_atoms)
     except SolverTimeout:
         return None
     except (NotCompilable, LimitError) as err:
         return _reason(err)
+
+
+def compile_full(betza: str, reading: str, files: int, ranks: int, *,
+                 timeout: float = COMPILE_TIMEOUT, max_atoms: int = DEFAULT_MAX_ATOMS
+                 ) -> MoveTable | str:
+    """The table ``betza compile`` writes for the canonical string ``betza``: as
+    :func:`table_for` compiles it, a local table with the rows of every start square;
+    or the reason the piece keeps the solver path. Each program grounds at most about
+    ``max_atoms`` (a local table's squares go in groups that fit), all within
+    ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    kept = _compile((betza, reading, files, ranks), timeout, max_atoms)
+    if isinstance(kept, MoveTable) and kept.local:
+        kept = _add(kept, [(x, y) for y in range(ranks) for x in range(files)],
+                    deadline - time.monotonic(), max_atoms)
+    return OUT_OF_TIME if kept is None else kept
 
 
 def _reason(err: Exception) -> str:
@@ -166,12 +214,17 @@ def route(betza: str, reading: str, files: int, ranks: int) -> str:
     """``"table"``, or ``"solver: "`` and the reason the piece keeps the solver path."""
     table = table_for(betza, reading, files, ranks)
     if table is not None:
-        if table.local and estimated_atoms(parse_piece(betza, reading), files,
-                                           ranks) > TABLE_ATOMS:
+        if table.local and _many_paths(betza, reading, files, ranks):
             return "solver: many paths from each square (a teaching board compiles them)"
         return "table"
+    return f"solver: {solver_reason(betza, reading, files, ranks)}"
+
+
+def solver_reason(betza: str, reading: str, files: int, ranks: int) -> str:
+    """Why :func:`table_for` (or :func:`table_with`) last found no table for the piece,
+    in words (without compiling again)."""
     kept = _tables.get((betza, reading, files, ranks))
-    return f"solver: {kept if isinstance(kept, str) else 'compiling ran out of time'}"
+    return kept if isinstance(kept, str) else OUT_OF_TIME
 
 
 def over_budget(betza: str, reading: str, files: int, ranks: int) -> bool:
@@ -180,8 +233,8 @@ def over_budget(betza: str, reading: str, files: int, ranks: int) -> bool:
     kept = _tables.get((betza, reading, files, ranks))
     if isinstance(kept, str):
         return kept == OVER
-    return isinstance(kept, MoveTable) and kept.local and estimated_atoms(
-        parse_piece(betza, reading), files, ranks) > TABLE_ATOMS
+    return isinstance(kept, MoveTable) and kept.local and _many_paths(betza, reading, files,
+                                                                      ranks)
 
 
 def file_name(table: MoveTable) -> str:
@@ -214,4 +267,12 @@ def load(folder: str | Path) -> int:
             raise BetzaError(f"--tables: {item.name} is not a move table ({err})") from None
         _loaded[(table.betza, table.reading, table.files, table.ranks)] = table
         count += 1
+    _folders.add(str(path.resolve()))
     return count
+
+
+def load_once(folder: str | Path) -> None:
+    """:func:`load` ``folder`` unless this process has loaded it already (a worker
+    forked after the load has its tables; one started afresh loads them)."""
+    if str(Path(folder).resolve()) not in _folders:
+        load(folder)

@@ -25,6 +25,7 @@ from functools import partial
 from typing import IO, Any
 
 from translator.errors import BetzaError
+from translator.jsonapi.compile_kind import compile_line
 from translator.jsonapi.fields import (
     check_common,
     collate,
@@ -290,7 +291,7 @@ HANDLERS: dict[str, Handler] = {
     "explain": _each(_explain), "convert": _each(convert_line), "find": _each(find_line),
     "drops": _each(_drops),
     "census": _each(_census), "classes": _each(_classes), "board": _by_limits(_boards),
-    "svg": _each(_svg), "lint": _each(lint_line)}
+    "svg": _each(_svg), "lint": _each(lint_line), "compile": _each(compile_line)}
 
 
 def answer_group(raw: list[str], limits: dict[str, Any] | None = None
@@ -358,18 +359,26 @@ def _answer_kind(query: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]
     return [_answer_kind(query, [line])[0] for line in lines]
 
 
-def answer_text(raw: list[str], limits: dict[str, Any] | None = None) -> str:
-    """The JSON lines that answer the input lines ``raw`` (what a batch worker runs)."""
+def answer_text(raw: list[str], limits: dict[str, Any] | None = None,
+                tables: str | None = None) -> str:
+    """The JSON lines that answer the input lines ``raw`` (what a batch worker runs),
+    from the move tables of the folder ``tables`` where it has them."""
+    if tables is not None:
+        from translator.compiled import store
+
+        store.load_once(tables)
     return "".join(json.dumps(answer) + "\n" for answer in answer_group(raw, limits))
 
 
 def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
-              limits: dict[str, Any] | None = None, workers: int = 1) -> int:
+              limits: dict[str, Any] | None = None, workers: int = 1,
+              tables: str | None = None) -> int:
     """Answer every line of ``stream`` on ``out``; return the number of lines. ``limits``
     (``timeout``, ``max_atoms``) are the defaults of lines that do not set their own. The
     lines are answered in ``workers`` worker processes (translator/jsonapi/workers.py),
     which hold each line's time limit and a memory ceiling inside grounding: a line that
-    passes either is answered with the reason, and the lines after it still are."""
+    passes either is answered with the reason, and the lines after it still are.
+    ``tables``: a folder of move tables (``betza compile``) every process answers from."""
     done = 0
 
     def write(text: str) -> None:
@@ -382,7 +391,7 @@ def run_batch(stream: IO[str], out: IO[str], progress: bool = False,
         if progress:
             print(f"\rbetza batch: {done} lines answered", end="", file=sys.stderr, flush=True)
 
-    answer = partial(answer_text, limits=limits)
+    answer = partial(answer_text, limits=limits, tables=tables)
     # a batch makes many small objects that live until their line is answered, and few
     # that refer to each other in cycles: the collector's default pace (every 700 new
     # objects) took some 8 % of a multi-leg batch's time (the workers inherit the pace)

@@ -17,6 +17,8 @@ import random
 import statistics
 from typing import Any
 
+from translator.compiled import store
+from translator.compiled.many import Boards, mobility
 from translator.facts.translate import move_facts
 from translator.position import PlacedPiece, Position
 from translator.queries.moves import MovesQuery, batch_moves, parse_piece
@@ -63,16 +65,47 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
 def sampled(betza: str, files: int, ranks: int, density: float, samples: int, seed: int,
             timeout: float = 60.0) -> dict[str, Any]:
     """Mobility in ``samples`` random positions: the piece on a random square, every other
-    square holding a friend or an enemy (half each) with probability ``density``."""
+    square holding a friend or an enemy (half each) with probability ``density``. The
+    positions are matched against the piece's move table all at once
+    (:func:`translator.compiled.many.mobility`); a piece that keeps the solver path is
+    asked of the solver position by position."""
     rng = random.Random(f"{betza}|{files}x{ranks}|{density}|{seed}")
-    queries = []
+    origins, friends, enemies = [], [], []
     for _ in range(samples):
-        pos = Position(files, ranks)
         origin = (rng.randrange(files), rng.randrange(ranks))
+        mine = theirs = 0
         for x in range(files):
             for y in range(ranks):
                 if (x, y) != origin and rng.random() < density:
-                    pos.pieces[(x, y)] = PlacedPiece(rng.choice(("white", "black")))
+                    if rng.choice(("white", "black")) == "white":
+                        mine |= 1 << (y * files + x)
+                    else:
+                        theirs |= 1 << (y * files + x)
+        origins.append(origin)
+        friends.append(mine)
+        enemies.append(theirs)
+    boards = Boards.of(files, ranks, origins, friends, enemies)
+    table = store.table_with(str(parse_piece(betza)), "spec", files, ranks, origins,
+                             timeout=timeout)
+    if table is not None:
+        moves, captures = mobility(table, "white", boards)
+        counts, taken = moves.tolist(), captures.tolist()
+    else:
+        counts, taken = _solved(betza, boards, timeout)
+    return {"piece": betza, "board": f"{files}x{ranks}", "density": density, "seed": seed,
+            "samples": samples, "moves": counts, "captures": taken}
+
+
+def _solved(betza: str, boards: Boards, timeout: float) -> tuple[list[int], list[int]]:
+    """The numbers of :func:`sampled` from the solver, position by position."""
+    queries = []
+    for origin, mine, theirs in zip(boards.origins, boards.friends.tolist(),
+                                    boards.enemies.tolist(), strict=True):
+        pos = Position(boards.files, boards.ranks)
+        for square in range(boards.files * boards.ranks):
+            side = "white" if mine >> square & 1 else "black" if theirs >> square & 1 else ""
+            if side:
+                pos.pieces[(square % boards.files, square // boards.files)] = PlacedPiece(side)
         queries.append(MovesQuery(betza, square_name(origin), pos, "white"))
     counts, captures = [], []
     for answer in batch_moves(queries, timeout=timeout):
@@ -80,8 +113,7 @@ def sampled(betza: str, files: int, ranks: int, density: float, samples: int, se
             raise answer
         counts.append(len({m.to for m in answer}))
         captures.append(len({m.to for m in answer if m.captures}))
-    return {"piece": betza, "board": f"{files}x{ranks}", "density": density, "seed": seed,
-            "samples": samples, "moves": counts, "captures": captures}
+    return counts, captures
 
 
 def combine(empty: dict[str, Any], samples: list[dict[str, Any]]) -> dict[str, Any]:

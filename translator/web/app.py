@@ -186,12 +186,13 @@ def stop_solving(app: ASGIApp) -> None:
 
 
 def create_app(workers: int | None = None, max_timeout: float = 10.0,
-               host: str = "127.0.0.1") -> ASGIApp:
+               host: str = "127.0.0.1", tables: str | None = None) -> ASGIApp:
     """The app; its solver pool starts with the app and stops with it. ``host`` is the
-    address it listens on (the ``Host`` headers it answers follow from it)."""
+    address it listens on (the ``Host`` headers it answers follow from it); ``tables`` a
+    folder of move tables its workers answer from."""
     @asynccontextmanager
     async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
-        app.state.pool = SolverPool(workers, max_timeout)
+        app.state.pool = SolverPool(workers, max_timeout, tables)
         try:
             yield
         finally:

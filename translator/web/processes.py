@@ -20,14 +20,19 @@ Worker = tuple[int, str]  # a process id and its start time: the process, not a 
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
 
 
-def worker_setup(niceness: int, server: Worker | None) -> None:
-    """Run first in each worker: its CPU priority; Ctrl-C left to the server (which stops
-    the workers itself, instead of each printing a traceback); and an end of its own once
+def worker_setup(niceness: int, server: Worker | None, tables: str | None = None) -> None:
+    """Run first in each worker: its CPU priority; the move tables of the folder
+    ``tables`` (``betza serve --tables``); Ctrl-C left to the server (which stops the
+    workers itself, instead of each printing a traceback); and an end of its own once
     ``server`` has ended, so that even a server killed with SIGKILL (which cannot stop its
     workers) leaves none behind. (The workers are children of the forkserver, not of the
     server, and the forkserver waits for them: neither ends with the server by itself.)"""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
+    if tables is not None:
+        from translator.compiled import store
+
+        store.load(tables)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if server is not None:
         threading.Thread(target=_end_with, args=(server,), daemon=True).start()

@@ -59,7 +59,8 @@ STUCK = 5.0
 GROUP_STUCK = 120.0
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", **dict.fromkeys(
-    ("equiv", "find", "explain", "census", "classes", "lint", "convert"), "search")}
+    ("equiv", "find", "explain", "census", "classes", "lint", "convert", "compile"),
+    "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
@@ -143,9 +144,11 @@ def seconds(value: Any) -> float | None:
 class SolverPool:
     """Worker processes answering query objects; ``await pool.answer(obj)``."""
 
-    def __init__(self, workers: int | None = None, max_timeout: float = 10.0):
+    def __init__(self, workers: int | None = None, max_timeout: float = 10.0,
+                 tables: str | None = None):
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
+        self.tables = tables
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
         # the workers of replaced pools still finishing the work sent to them, and the
@@ -163,7 +166,7 @@ class SolverPool:
         ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
-                                   initargs=(niceness, this_process()))
+                                   initargs=(niceness, this_process(), self.tables))
 
     def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
         """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
