@@ -37,6 +37,7 @@ from translator.jsonapi.fields import (
 )
 from translator.jsonapi.groups import waiting_groups
 from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
+from translator.jsonapi.research_kinds import census_line, classes_line
 from translator.jsonapi.workers import GROUP as SHARE
 from translator.jsonapi.workers import Workers
 from translator.solve.limits import DEFAULT_MAX_ATOMS
@@ -229,48 +230,6 @@ def _drops(line: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "drops": squares}
 
 
-def _census(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.research.run import INLINE
-    from translator.research.study import census_rows, census_tasks, run_tasks
-
-    pieces = _strings(line, "pieces")
-    boards = [board_size(line)]
-    densities = line.get("densities", [])
-    samples, seed = line.get("samples", 100), line.get("seed", 0)
-    if not (isinstance(densities, list) and all(
-            isinstance(d, int | float) and not isinstance(d, bool) and 0 <= d <= 1
-            for d in densities)):
-        raise BetzaError("densities must be a list of numbers from 0 to 1")
-    if not (isinstance(samples, int) and 0 < samples <= 100_000
-            and isinstance(seed, int)):
-        raise BetzaError("samples must be a whole number from 1 to 100000, seed a "
-                         "whole number")
-    tasks = census_tasks(pieces, boards, densities, samples, seed)
-    rows = census_rows(run_tasks(tasks, scheduler=INLINE), pieces, boards)
-    return {"ok": True, "rows": rows}
-
-
-def _classes(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.research.run import INLINE
-    from translator.research.study import equivalence_classes
-
-    found = equivalence_classes({p: p for p in _strings(line, "pieces")},
-                                board_size(line), scheduler=INLINE)
-    return {"ok": True, "classes": found.classes, "splits": found.splits,
-                "solver_pairs": found.solver_pairs, "all_pairs": found.all_pairs}
-
-
-def _strings(line: dict[str, Any], key: str) -> list[str]:
-    from translator.queries.moves import parse_piece, resolve_name
-
-    value = line.get(key)
-    if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
-        raise BetzaError(f"missing {key!r} (a list of Betza strings or piece names)")
-    for text in value:
-        parse_piece(text)
-    return [resolve_name(v) for v in value]
-
-
 def _each(one: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
     """A handler answering each line on its own (queries that are not grouped)."""
     def handle(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -290,7 +249,7 @@ HANDLERS: dict[str, Handler] = {
     "equiv": _each(_equiv), "why": _each(_why),
     "explain": _each(_explain), "convert": _each(convert_line), "find": _each(find_line),
     "drops": _each(_drops),
-    "census": _each(_census), "classes": _each(_classes), "board": _by_limits(_boards),
+    "census": _each(census_line), "classes": _each(classes_line), "board": _by_limits(_boards),
     "svg": _each(_svg), "lint": _each(lint_line), "compile": _each(compile_line)}
 
 
