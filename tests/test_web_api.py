@@ -266,3 +266,16 @@ def test_max_atoms_is_capped_by_the_server(client):
     res = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4",
                                           "max_atoms": 10**12})
     assert {m["to"] for m in res.json()["moves"]} == KNIGHT_D4
+
+
+def test_the_runaway_of_the_limits_issue_is_answered_within_its_limit(client):
+    # cgrbgKqeapcKD from c1 once grew a kept program to 5 GB with "timeout": 5; over HTTP
+    # it is answered in time (the moves tests/test_size_estimate.py checks: a1 c3 e1) or
+    # refused within its limit, never left to run
+    res = client.post("/api/query", json={"query": "moves", "betza": "cgrbgKqeapcKD",
+                                          "from": "c1", "timeout": 5})
+    assert res.status_code in (200, 422), res.text
+    if res.status_code == 200:
+        assert {m["to"] for m in res.json()["moves"]} == {"a1", "c3", "e1"}
+    else:
+        assert res.json()["limit"] is True
