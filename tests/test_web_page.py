@@ -133,7 +133,11 @@ def test_compare_same_and_different(page):
     page.fill("#betza2", "cRmB")
     page.press("#betza2", "Enter")
     expect(page.locator("#verdict")).to_have_attribute("data-verdict", "different")
-    page.wait_for_selector("[data-diff]")
+    # (the counterexample's position is loaded, then the differences are asked anew:
+    # wait for the answer about the position on the board, not an earlier one)
+    page.wait_for_function("() => { const box = document.querySelector('#differences');"
+                           " return !box.dataset.busy && box.querySelector('li')"
+                           " && document.querySelector('[data-diff]'); }")
     diffs = marks(page, "diff")
     # the counterexample's every difference is shown: rook lines only for mRcB (first),
     # bishop lines only for cRmB (second)
