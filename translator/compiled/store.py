@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
 
 from translator.compiled.table import MoveTable, NotCompilable, add_squares, compile_table
@@ -44,8 +45,7 @@ OVER = "a table over the size budget"
 OUT_OF_TIME = "compiling ran out of time"
 # why a piece keeps the solver path, in words
 REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castling",
-           "imitator": "the imitator", "drop": "drops", "bracket": "the bracket notation",
-           "reading": "a program's reading"}
+           "imitator": "the imitator", "drop": "drops", "reading": "a program's reading"}
 
 _tables: OrderedDict[Key, MoveTable | str] = OrderedDict()
 _loaded: dict[Key, MoveTable] = {}
@@ -101,7 +101,9 @@ def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *
     return table_with(betza, reading, files, ranks, [square], timeout=timeout)
 
 
+@lru_cache(maxsize=4096)
 def _many_paths(betza: str, reading: str, files: int, ranks: int) -> bool:
+    """Over :data:`TABLE_ATOMS` from one square (asked for every query of such a piece)."""
     return estimated_atoms(parse_piece(betza, reading), files, ranks) > TABLE_ATOMS
 
 
