@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
+from typing import NamedTuple
 
 from translator.compiled.table import MoveTable, Offset, Row
 from translator.position import Position
@@ -88,43 +89,87 @@ def turned(square: Square, files: int, ranks: int, side: str) -> Square:
 def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
     """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
     files, ranks = table.files, table.ranks
-
-    def turn(sq: Square) -> Square:
-        return turned(sq, files, ranks, side)
-
-    start = turn(origin)
-    moves: dict[tuple[object, ...], list[tuple[tuple[object, ...], Move, Row]]] = {}
-    for row in table.rows_from(start):
-        def at(o: Offset, row: Row = row) -> Square:
-            return turn((start[0] + o[0], start[1] + o[1]))
-
-        move = _move(tuple(square_name(at(o)) for o in row.path),
-                     tuple(square_name(at(o)) for o in row.captures),
-                     tuple((square_name(at(a)), square_name(at(b))) for a, b in row.unloads),
-                     tuple(square_name(at(o)) for o in row.ep_rights))
-        moves.setdefault(move.effects(), []).append((move.path_key, move, row))
+    size = files * ranks
+    sx, sy = turned(origin, files, ranks, side)
+    # a square's bit is its number (rank * files + file), on Black's board turned round
+    # size - 1 minus White's: a row's squares are a pattern of bits moved to the start
+    black = side == "black"
+    here = size - 1 - (sy * files + sx) if black else sy * files + sx
+    names = _names(files, ranks)
+    moves: dict[tuple[object, ...], list[tuple[tuple[object, ...], Move, Row, _Plan]]] = {}
+    rows = table.starts.get((sx, sy), []) if table.local else table.rows
+    for row in rows:
+        plan = _plan(row, files, size)
+        low_x, high_x, low_y, high_y = plan.box
+        if not (sx + low_x >= 0 and sx + high_x < files and sy + low_y >= 0
+                and sy + high_y < ranks):
+            continue
+        at = [names[here - d] if black else names[here + d] for d in plan.deltas]
+        legs = tuple(at[i] for i in plan.path)
+        move = _move(legs, tuple(at[i] for i in plan.captures),
+                     tuple((at[a], at[b]) for a, b in plan.unloads),
+                     tuple(at[i] for i in plan.rights))
+        moves.setdefault(move.effects(), []).append((move.path_key, move, row, plan))
     out: list[MaskRow] = []
     for group, (_, paths) in enumerate(sorted(moves.items(),
                                               key=lambda kv: min(p[1].order_key
                                                                  for p in kv[1]))):
-        for _, move, row in sorted(paths, key=lambda p: p[0]):
-            size = files * ranks
+        for _, move, row, plan in sorted(paths, key=lambda p: p[0]):
             mask = want = int(row.unmoved) << 4 * size
-            for name, offsets in row.need.items():
-                bits = _mask([turn((start[0] + dx, start[1] + dy)) for dx, dy in offsets],
-                             files)
-                for field, value in zip(*FIELDS[name], strict=True):
+            for white, turned_round, fields in plan.needs:
+                bits = ((turned_round if black else white) << here) >> size
+                for field, value in fields:
                     mask |= bits << field * size
                     want |= bits << field * size if value else 0
-            out.append((group, mask, want, move, row.move, _mask([at(row.to)], files)))
+            to = plan.deltas[plan.path[-1]]
+            out.append((group, mask, want, move, row.move, 1 << (here - to if black
+                                                               else here + to)))
     return tuple(out)
 
 
-def _mask(squares: list[Square], files: int) -> int:
-    mask = 0
-    for x, y in squares:
-        mask |= 1 << (y * files + x)
-    return mask
+class _Plan(NamedTuple):
+    """A row's squares as numbers relative to its start (``deltas``: ``dy * files +
+    dx``, each named once; ``path`` … index them), the box of its offsets, and per
+    condition the bit patterns of its squares (White's, and Black's on the board turned
+    round, both moved up by the board's size so that none is negative) with the fields
+    of :data:`FIELDS` it sets."""
+
+    deltas: tuple[int, ...]
+    path: tuple[int, ...]
+    captures: tuple[int, ...]
+    unloads: tuple[tuple[int, int], ...]
+    rights: tuple[int, ...]
+    box: tuple[int, int, int, int]
+    needs: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
+
+
+@lru_cache(maxsize=65536)
+def _plan(row: Row, files: int, size: int) -> _Plan:
+    offsets: dict[Offset, int] = {}
+
+    def index(o: Offset) -> int:
+        return offsets.setdefault(o, len(offsets))
+
+    path = tuple(index(o) for o in row.path)
+    captures = tuple(index(o) for o in row.captures)
+    unloads = tuple((index(a), index(b)) for a, b in row.unloads)
+    rights = tuple(index(o) for o in row.ep_rights)
+    named = row.squares()
+    xs, ys = [x for x, _ in named], [y for _, y in named]
+    needs = []
+    for name, items in row.need.items():
+        deltas = [dy * files + dx for dx, dy in items]
+        needs.append((sum(1 << (size + d) for d in set(deltas)),
+                      sum(1 << (size - d) for d in set(deltas)),
+                      tuple(zip(*FIELDS[name], strict=True))))
+    return _Plan(tuple(dy * files + dx for dx, dy in offsets), path, captures, unloads,
+                 rights, (min(xs), max(xs), min(ys), max(ys)), tuple(needs))
+
+
+@lru_cache(maxsize=64)
+def _names(files: int, ranks: int) -> tuple[str, ...]:
+    """The board's square names by number (rank * files + file)."""
+    return tuple(square_name((n % files, n // files)) for n in range(files * ranks))
 
 
 @lru_cache(maxsize=65536)

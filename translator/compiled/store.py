@@ -2,8 +2,9 @@
 dropped past :data:`KEEP`), or loaded from a folder written by ``betza compile``.
 
 A piece the table cannot express (e.p., castling, the imitator, drops, relay ``x``, the
-bracket notation, the programs' readings) and a table over the row budget are answered by
-the solver position by position; :func:`route` says which way a piece goes and why.
+programs' readings) and a table over the row budget are answered by the solver position
+by position; :func:`route` says which way a piece goes and why. A batch's pieces are
+compiled together (:func:`prepare`).
 
 >>> route("R", "spec", 8, 8)
 'table'
@@ -24,7 +25,13 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
-from translator.compiled.table import MoveTable, NotCompilable, add_squares, compile_table
+from translator.compiled.table import (
+    MoveTable,
+    NotCompilable,
+    add_squares,
+    compile_table,
+    compile_tables,
+)
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
 from translator.solve.engine import SolverTimeout
@@ -87,6 +94,48 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
             return None
         _keep(key, kept)
     return kept if isinstance(kept, MoveTable) else None
+
+
+def prepare(keys: list[Key], *, timeout: float = COMPILE_TIMEOUT) -> None:
+    """Compile together, in as few programs as fit, the whole-board tables of the pieces
+    of ``keys`` not known yet (a batch's pieces: a program's fixed cost, some 20 ms,
+    paid once for them all instead of once each); what cannot be compiled so, or not in
+    time, is left to :func:`table_for`."""
+    if _solver_only.get():
+        return
+    boards: dict[tuple[int, int], list[tuple[Key, int]]] = {}
+    for key in dict.fromkeys(keys):
+        if key in _loaded or key in _tables:
+            continue
+        betza, reading, files, ranks = key
+        size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
+        if size <= TABLE_ATOMS:
+            boards.setdefault((files, ranks), []).append((key, size))
+    deadline = time.monotonic() + min(timeout, COMPILE_TIMEOUT)
+    for (files, ranks), sized in boards.items():
+        for chunk in _fitting(sized, DEFAULT_MAX_ATOMS):
+            try:
+                found = compile_tables([key[:2] for key in chunk], files, ranks,
+                                       timeout=deadline - time.monotonic(), max_rows=MAX_ROWS)
+            except (SolverTimeout, NotCompilable, LimitError):
+                return
+            for key, table in zip(chunk, found, strict=True):
+                if table is not None:   # (a local one is compiled by table_for)
+                    _keep(key, table if isinstance(table, MoveTable) else _reason(table))
+
+
+def _fitting(sized: list[tuple[Key, int]], budget: int) -> Iterator[list[Key]]:
+    """The keys in groups whose sizes add up to at most ``budget``."""
+    chunk: list[Key] = []
+    total = 0
+    for key, size in sized:
+        if chunk and total + size > budget:
+            yield chunk
+            chunk, total = [], 0
+        chunk.append(key)
+        total += size
+    if chunk:
+        yield chunk
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,

@@ -176,28 +176,64 @@ def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
     from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 
     piece = parse_piece(text, reading)
-    table = MoveTable(str(piece), reading, files, ranks)
     deadline = time.monotonic() + timeout
     budget = DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms
     if squares is None:
         check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
-        centre = (files - 1, ranks - 1)
-        shown = _run(table, f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{centre[0]},"
-                            f"{centre[1]}). centre(0).", deadline, timeout)
-        if not any(sym.name == "local" for sym in shown):
-            read_rows(shown, table, [centre], max_rows)
-            return table
+        found = compile_tables([(str(piece), reading)], files, ranks, timeout=timeout,
+                               max_rows=max_rows)[0]
+        if isinstance(found, NotCompilable):
+            raise found
+        if found is not None:
+            return found
         squares = [] if lazy else [(x, y) for x in range(files) for y in range(ranks)]
-    table.local = True
+    table = MoveTable(str(piece), reading, files, ranks, local=True)
     add_squares(table, squares, timeout=deadline - time.monotonic(), max_atoms=budget,
                 max_rows=max_rows)
     return table
 
 
+def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
+                   timeout: float = 60.0, max_rows: int | None = None
+                   ) -> list[MoveTable | NotCompilable | None]:
+    """The whole-board tables of several pieces (canonical string, reading) in one
+    program, each from the centre of the board twice as large (one program's fixed cost
+    for them all: a batch asks for the pieces of its lines together); for a piece the
+    table cannot express, why; None for one whose rows depend on the start square (a
+    local table: :func:`compile_table`). The caller keeps the grounding within its
+    budget (translator/solve/limits.py estimates each piece)."""
+    from translator.facts.pieces import piece_facts
+    from translator.solve import engine
+
+    centre = (files - 1, ranks - 1)
+    facts = " ".join(piece_facts(q + 1, text, reading) + f" board({q},{2 * files - 1},"
+                     f"{2 * ranks - 1}). start({q},{centre[0]},{centre[1]}). centre({q}). "
+                     f"qtype({q},{q + 1})." for q, (text, reading) in enumerate(pieces))
+    deadline = time.monotonic() + timeout
+    program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
+    shown = _shown(program.ctl, deadline, timeout)
+    out: list[MoveTable | NotCompilable | None] = [
+        MoveTable(text, reading, files, ranks) for text, reading in pieces]
+    rows: list[list[clingo.Symbol]] = [[] for _ in pieces]
+    for sym in shown:
+        first = sym.arguments[0].number
+        if sym.name == "row":
+            rows[first].append(sym)
+        elif sym.name == "nocanon":
+            out[first - 1] = NotCompilable(sym.arguments[1].name)
+        elif sym.name == "local" and not isinstance(out[first - 1], NotCompilable):
+            out[first - 1] = None
+    for table, found in zip(out, rows, strict=True):
+        if isinstance(table, MoveTable):
+            read_rows(found, table, [centre] * len(pieces), max_rows)
+    return out
+
+
 def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.0,
                 max_atoms: int | None = None, max_rows: int | None = None) -> None:
     """Compile the rows of a local ``table`` from ``squares`` too."""
-    from translator.facts.pieces import parse_piece
+    from translator.facts.pieces import parse_piece, piece_facts
+    from translator.solve import engine
     from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 
     if not squares:
@@ -206,24 +242,18 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
     check_size(parse_piece(table.betza, table.reading), files, ranks,
                DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
     deadline = time.monotonic() + timeout
-    shown = _run(table, " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). "
-                                 f"onsquare({q})." for q, (x, y) in enumerate(squares)),
-                 deadline, timeout)
+    facts = " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). onsquare({q})."
+                     for q, (x, y) in enumerate(squares))
+    program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
+                            + facts, deadline=deadline, timeout=timeout)
+    shown = _shown(program.ctl, deadline, timeout)
+    for sym in shown:
+        if sym.name == "nocanon":
+            raise NotCompilable(sym.arguments[1].name)
     found = MoveTable(table.betza, table.reading, files, ranks, local=True)
     read_rows(shown, found, squares, max_rows)
     for square in squares:
         table.starts[square] = found.starts.get(square, [])
-
-
-def _run(table: MoveTable, facts: str, deadline: float, timeout: float
-         ) -> list[clingo.Symbol]:
-    """The shown atoms of table.lp for ``table``'s piece and the query ``facts``."""
-    from translator.facts.pieces import piece_facts
-    from translator.solve import engine
-
-    program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
-                            + facts, deadline=deadline, timeout=timeout)
-    return _shown(program.ctl, deadline, timeout)
 
 
 def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:
@@ -236,9 +266,6 @@ def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.
 
     engine.solve(ctl, deadline=deadline, what="compiling the move table", timeout=timeout,
                  on_model=on_model)
-    for sym in symbols:
-        if sym.name == "nocanon":
-            raise NotCompilable(sym.arguments[0].name)
     return symbols
 
 

@@ -25,6 +25,7 @@ from functools import partial
 from typing import IO, Any
 
 from translator.errors import BetzaError
+from translator.jsonapi import table_lane
 from translator.jsonapi.compile_kind import compile_line
 from translator.jsonapi.fields import (
     check_common,
@@ -326,7 +327,11 @@ def answer_text(raw: list[str], limits: dict[str, Any] | None = None,
         from translator.compiled import store
 
         store.load_once(tables)
-    return "".join(json.dumps(answer) + "\n" for answer in answer_group(raw, limits))
+    texts = table_lane.answers(raw, limits or {})
+    rest = iter(answer_group([text for text, done in zip(raw, texts, strict=True)
+                              if done is None], limits))
+    return "".join((done if done is not None else json.dumps(next(rest))) + "\n"
+                   for done in texts)
 
 
 def run_batch(stream: IO[str], out: IO[str], progress: bool = False,

@@ -47,6 +47,7 @@ from typing import Any
 from translator.compiled import store
 from translator.compiled.table import MoveTable
 from translator.errors import LimitError
+from translator.jsonapi import table_lane
 from translator.jsonapi.fields import error
 from translator.solve import guard
 
@@ -66,8 +67,10 @@ RECYCLE = 2800  # lines per worker before the workers are replaced
 MEMORY_MB = 600  # or once a worker has grown past this
 PRELOAD = ["clingo", "translator.jsonapi.batch", "translator.queries.moves",
            "translator.queries.attacks"]
+# a task's answers, the worker's megabytes, the tables it compiled, the lines it matched
+Measured = tuple[str, float, list[MoveTable], int]
 # a task's lines, its answers to come, and the pool that answers it
-Task = tuple[list[str], "Future[tuple[str, float, list[MoveTable]]]", ProcessPoolExecutor]
+Task = tuple[list[str], "Future[Measured]", ProcessPoolExecutor]
 DIED = ("the worker process answering this line ended without an answer (killed from "
         "outside, for the machine's memory?); try a lower max_atoms")
 
@@ -173,8 +176,10 @@ class Workers:
                 done: Callable[[int], None]) -> None:
         raw, future, pool = tasks.popleft()
         try:
-            text, resident, tables = future.result()
+            text, resident, tables, matched = future.result()
             store.adopt(tables)
+            if pool is self.pool:   # lines matched from a table grow no clingo memory
+                self.given -= matched
             if resident > MEMORY_MB / 2:
                 self.task = GROUP
             if resident > MEMORY_MB and pool is self.pool:
@@ -192,7 +197,7 @@ class Workers:
 
     def _alone(self, line: str) -> str:
         try:
-            text, _, tables = self._pool(1).submit(answer_measured, self.answer_lines,
+            text, _, tables, _ = self._pool(1).submit(answer_measured, self.answer_lines,
                                                    [line]).result()
             store.adopt(tables)
             return text
@@ -228,13 +233,14 @@ def shares(lines: list[str], workers: int, most: int = TASK) -> list[list[str]]:
     return [lines[a:b] for a, b in pairwise(bounds) if b > a]
 
 
-def answer_measured(answer: Callable[[list[str]], str], raw: list[str]
-                    ) -> tuple[str, float, list[MoveTable]]:
-    """In a worker: the answers to ``raw``, the megabytes the worker then holds, and the
+def answer_measured(answer: Callable[[list[str]], str], raw: list[str]) -> Measured:
+    """In a worker: the answers to ``raw``, the megabytes the worker then holds, the
     move tables it compiled for them (kept by the reading process, so that the workers
-    that replace this one need not compile them again)."""
+    that replace this one need not compile them again) and how many of the lines were
+    answered straight from a table (translator/jsonapi/table_lane.py)."""
+    before = table_lane.served
     try:
         text = answer(raw)
     except MemoryError:  # outside a grounding step: the worker ends all the same
         guard.out_of_memory()
-    return text, guard.resident_mb(), store.take_fresh()
+    return text, guard.resident_mb(), store.take_fresh(), table_lane.served - before

@@ -13,6 +13,7 @@ where the legs ended, latest first, ending in the origin) and ``e(Kind,X,Y,Prev)
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
@@ -72,6 +73,11 @@ class Move:
         """The move schema of ``--json`` and ``betza batch``: a new dictionary each time,
         whose lists (``legs``, ``captures`` …) are the move's own, not to be changed."""
         return dict(self._json)
+
+    @cached_property
+    def json_text(self) -> str:
+        """:meth:`as_json` as JSON text (a batch writes it in many answers)."""
+        return json.dumps(self._json)
 
     # a batch writes the same Move object in many answers (path_move below caches it)
     @cached_property
