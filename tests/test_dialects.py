@@ -196,10 +196,16 @@ def test_toggle_kept_yalmarW() -> None:
     # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right.
     # With the toggle kept (Diagram), leg 3 slides too: 35 squares; with the Diagram's
     # own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8, f3 g3 h3,
-    # c1 c2 c3 c4)
+    # c1 c2 c3 c4), as in the spec and XBoard, where a toggle holds for the next leg only
+    fourteen = ["a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8",
+                "h3"]
     assert len(to("yalmarW", "e5", "diagram")) == 35
-    assert to("yalmarW", "e5", "diagram:range-inheritance") == [
-        "a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8", "h3"]
+    for dialect in ("diagram:range-inheritance", "spec", "xboard"):
+        assert to("yalmarW", "e5", dialect) == fourteen
+    # Black on d4, the board turned round: h2 g2 f2 e2, b3 b2 b1, c6 b6 a6, f8 f7 f6 f5
+    assert to("yalmarW", "d4", "spec", side="black") == [
+        "a6", "b1", "b2", "b3", "b6", "c6", "e2", "f2", "f5", "f6", "f7", "f8", "g2", "h2"]
+    assert len(to("yalmarW", "d4", "diagram", side="black")) == 35
 
 
 def test_doubled_atom_continuation_maWW() -> None:

@@ -18,6 +18,7 @@ start square instead (``local``).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -277,9 +278,10 @@ def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square]
     for sym in shown:
         if sym.name != "row":
             continue
-        q, m, h, e, c = sym.arguments
-        origin = starts[q.number]
-        row = row_of(m.number, h, e, c, origin)
+        # (read from the atom's text: each argument asked of clingo costs a call into it)
+        tokens = _TOKEN.findall(str(sym))
+        origin = starts[int(tokens[1])]
+        row = row_of(tokens, origin)
         if row is None:
             continue
         count += 1
@@ -293,51 +295,69 @@ def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square]
         rows.sort(key=_row_order)
 
 
+# the names and numbers of an atom's text, in order: row(Q,M,H,E,C) with H a chain
+# h(X,Y,Prev) ending in nil, E of e(Kind,X,Y,Prev) and u(X,Y,X2,Y2,Prev), C of
+# c(X,Y,Literal,Prev) (each functor's arity is known, so no brackets are needed)
+_TOKEN = re.compile(r"-?\d+|\w+")
+
+
 def _row_order(row: Row) -> tuple[Any, ...]:
     return (row.to, row.path, row.captures, row.unloads, row.ep_rights, row.move,
             sorted(row.need.items()), row.unmoved)
 
 
-def row_of(move: int, h: clingo.Symbol, e: clingo.Symbol, c: clingo.Symbol, origin: Square
-           ) -> Row | None:
-    """The row of a shown path, its squares as offsets from ``origin``; None when its
-    condition contradicts itself (a square that must hold two different things)."""
+def row_of(tokens: list[str], origin: Square) -> Row | None:
+    """The row of a shown path (the tokens of its ``row/5`` atom), its squares as offsets
+    from ``origin``; None when its condition contradicts itself (a square that must hold
+    two different things)."""
     ox, oy = origin
+    at = 3   # after "row", Q, M
 
-    def off(x: clingo.Symbol, y: clingo.Symbol) -> Offset:
-        return x.number - ox, y.number - oy
+    def off() -> Offset:
+        nonlocal at
+        at += 2
+        return int(tokens[at - 2]) - ox, int(tokens[at - 1]) - oy
 
     path: list[Offset] = []
-    while h.name == "h":
-        x, y, h = h.arguments
-        path.append(off(x, y))
+    while tokens[at] == "h":
+        at += 1
+        path.append(off())
+    at += 1   # nil
     captures: list[Offset] = []
     unloads: list[tuple[Offset, Offset]] = []
     rights: list[Offset] = []
-    while e.name != "nil":
-        args = e.arguments
-        if e.name == "u":
-            unloads.append((off(args[0], args[1]), off(args[2], args[3])))
-        elif args[0].name == "cap":
-            captures.append(off(args[1], args[2]))
-        elif args[0].name == "ep":
-            rights.append(off(args[1], args[2]))
-        e = args[-1]
+    while tokens[at] != "nil":
+        name = tokens[at]
+        if name == "u":
+            at += 1
+            unloads.append((off(), off()))
+            continue
+        kind = tokens[at + 1]
+        at += 2
+        square = off()
+        if kind == "cap":
+            captures.append(square)
+        elif kind == "ep":
+            rights.append(square)
+    at += 1
     states: dict[Offset, frozenset[str]] = {}
     unmoved = False
-    while c.name == "c":
-        x, y, lit, c = c.arguments
-        if lit.name == "v":
+    while tokens[at] == "c":
+        at += 1
+        square = off()
+        lit = tokens[at]
+        at += 1
+        if lit == "v":
             unmoved = True
             continue
-        allowed = states.get(off(x, y), ALL) & ALLOWED[lit.name]
+        allowed = states.get(square, ALL) & ALLOWED[lit]
         if not allowed:
             return None
-        states[off(x, y)] = allowed
+        states[square] = allowed
     need: dict[str, list[Offset]] = {}
     for square, allowed in sorted(states.items()):
         need.setdefault(NEED_OF[allowed], []).append(square)
-    return Row(move, tuple(reversed(path)), tuple(reversed(captures)),
+    return Row(int(tokens[2]), tuple(reversed(path)), tuple(reversed(captures)),
                tuple(reversed(unloads)), tuple(dict.fromkeys(reversed(rights))),
                {name: tuple(need[name]) for name in NEED_NAMES if name in need}, unmoved)
 
