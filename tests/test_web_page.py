@@ -559,12 +559,12 @@ def test_a_piece_that_keeps_the_solver_path_is_marked_by_the_server(page):
 
 
 # pieces whose boards show every kind of square a table makes: locust victims (fcafmF),
-# mounts (cpR), unloads and friends captured (QudQafudQ), a null move (rmabR), a local
+# mounts (cpR), unloads and friends captured (afudW), a null move (rmabR), a local
 # table (oW wraps round the board), first moves (ifmnDfmW); both sides, several boards
 TABLE_CHECKS = [
-    ("fcafmF", "e4", 8, 8, "white", "f5,d5", "c6", False),
+    ("fcafmF", "e4", 8, 8, "white", "d5", "f5,c6", False),
     ("cpR", "c3", 8, 8, "black", "c5,a3", "c7,f3,h3", False),
-    ("QudQafudQ", "d4", 10, 8, "white", "d6,f6,b2", "e5,d2", False),
+    ("afudW", "d4", 10, 8, "white", "d6,f6,d3", "e5,d2", False),
     ("rmabR", "e5", 8, 8, "black", "", "c5,g5", False),
     ("oW", "a4", 8, 8, "white", "b4", "h4", False),
     ("ifmnDfmW", "d2", 6, 7, "white", "", "d4", True),
@@ -574,6 +574,7 @@ TABLE_CHECKS = [
 
 def test_the_page_matches_tables_as_the_server_does(page):
     open_page(page)
+    shown: set[str] = set()
     for betza, origin, files, ranks, side, friends, enemies, virgin in TABLE_CHECKS:
         spec = {"betza": betza, "from": origin, "files": files, "ranks": ranks, "side": side,
                 "friends": [s for s in friends.split(",") if s],
@@ -590,3 +591,7 @@ def test_the_page_matches_tables_as_the_server_does(page):
                              royal: new Set(), virgin: spec.virgin }); }""", [table, spec])
         answer = server_board(page, **spec)
         assert mine == {"moves": answer["moves"], "squares": answer["squares"]}, betza
+        shown |= {v.get("mark") or v["context"] for v in answer["squares"].values()}
+        shown |= {"null move" for mv in answer["moves"] if mv.get("null_move")}
+    assert shown == {"move", "capture", "both", "friend", "locust", "mount", "unload",
+                     "null move"}

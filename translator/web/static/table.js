@@ -36,7 +36,8 @@ export function askTable(key) {
   while (tables.size > KEEP) tables.delete(tables.keys().next().value);
   board.dataset.table = "asking";
   query(spec).then(answer => {
-    if (tables.has(key)) tables.set(key, answer);
+    // (a refusal, say of a busy server, is not kept: the piece's next board asks again)
+    if (!answer.ok) tables.delete(key); else if (tables.has(key)) tables.set(key, answer);
     gotTable(key, answer);
   });
 }
