@@ -4,8 +4,11 @@ real uvicorn server. Squares are found by ``data-square``; marks by ``data-mark`
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -468,3 +471,127 @@ def test_a_changed_drawing_drops_the_answer_found_for_the_old_one(page, gate):
     expect(page.locator("#found")).to_have_text("")
     page.click("#find")
     expect(page.locator("#found-betza")).to_have_text("N")
+
+
+# ---- issue 26: the page marks blockers from the piece's move table ----------------------
+
+def board_requests(page: Page) -> list[dict]:
+    """The board and moves queries the page sends from now on."""
+    sent: list[dict] = []
+
+    def seen(request) -> None:
+        if request.url.endswith("/api/query") and request.post_data:
+            body = json.loads(request.post_data)
+            if body.get("query") in ("board", "moves"):
+                sent.append(body)
+    page.on("request", seen)
+    return sent
+
+
+def server_board(page: Page, **query) -> dict:
+    """The server's answer to a board query (not the page's: no request of the page)."""
+    request = urllib.request.Request(
+        page.base + "api/query",  # type: ignore[attr-defined]
+        data=json.dumps({"query": "board", **query}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=ANSWER_LIMIT_MS / 1000) as response:
+        return json.loads(response.read())
+
+
+def page_squares(page: Page) -> dict[str, dict]:
+    """The board's squares as a board answer has them: mark or context, and parts."""
+    found = page.eval_on_selector_all(
+        "#board [data-parts]", "els => els.map(e => [e.dataset.square, e.dataset.mark,"
+        " e.dataset.context, e.dataset.parts])")
+    return {sq: {("mark" if mark else "context"): mark or context,
+                 "parts": [int(p) for p in parts.split(",") if p]}
+            for sq, mark, context, parts in found}
+
+
+# the piece, where the test puts blockers (a click: friend, two: enemy), and the marks
+# that follows, by hand: [F?R] captures the enemy on d4, which blocks the rook legs beyond
+# it (a4 b4 c4 d1 d2 d3); the enemy on c5 blocks rmabR's first leg to a5, so no move
+# comes back to b5 c5 d5; the rook stops at the enemy on d6 and short of the friend on f4
+TABLE_BOARDS = [
+    ("[F?R]", "white", "e5", ["d4", "d4"],
+     S("d4 d6 f4 f6 a6 b6 c6 d7 d8 f1 f2 f3 g4 h4 f7 f8 g6 h6")),
+    ("rmabR", "black", "e5", ["c5", "c5"], S("f5 g5 h5")),
+    ("R", "white", "d4", ["d6", "d6", "f4"], S("a4 b4 c4 e4 d1 d2 d3 d5 d6")),
+]
+
+
+def test_a_blocker_is_marked_from_the_table_without_asking_the_server(page):
+    for betza, side, origin, clicks, marked in TABLE_BOARDS:
+        link = f"?betza={urllib.parse.quote(betza)}&from={origin}&side={side}"
+        open_page(page, link)
+        expect(page.locator("#board")).to_have_attribute("data-table", "table")
+        sent = board_requests(page)
+        for sq in clicks:
+            page.click(f'[data-square="{sq}"]')
+        occupant = "enemy" if clicks.count(clicks[-1]) == 2 else "friend"
+        expect(page.locator(f'[data-square="{clicks[-1]}"]')).to_have_attribute(
+            "data-occupant", occupant)
+        assert marks(page) == {sq: "both" for sq in marked}, betza
+        assert sent == []
+        expect(page.locator("#board")).to_have_attribute("data-marked-by", "page")
+        # the same marks, context and parts as the server gives, and as many moves
+        friends = sorted(sq for sq in set(clicks) if clicks.count(sq) == 1)
+        enemies = sorted(sq for sq in set(clicks) if clicks.count(sq) == 2)
+        answer = server_board(page, betza=betza, side=side, enemies=enemies, friends=friends,
+                              **{"from": origin})
+        assert page_squares(page) == answer["squares"], betza
+        count = len(answer["moves"])
+        expect(page.locator("#status")).to_have_text(
+            f"{betza} ({side}) on {origin}: {count} move{'s' if count != 1 else ''}")
+
+
+def test_a_piece_that_keeps_the_solver_path_is_marked_by_the_server(page):
+    # the pawn's e.p. capture depends on the last move: it has no table
+    open_page(page, "?betza=fmWfceFifmnD&from=e2")
+    expect(page.locator("#board")).to_have_attribute("data-table", "solver")
+    assert marks(page) == {"e3": "move", "d3": "capture", "f3": "capture"}
+    sent = board_requests(page)
+    page.click('[data-square="e3"]')    # a friend in front of it
+    expect(page.locator('[data-square="e3"]')).not_to_have_attribute("data-mark", "move")
+    assert marks(page) == {"d3": "capture", "f3": "capture"}
+    assert [(q["betza"], q["friends"]) for q in sent] == [("fmWfceFifmnD", ["e3"])]
+    expect(page.locator("#board")).to_have_attribute("data-marked-by", "server")
+
+
+# pieces whose boards show every kind of square a table makes: locust victims (fcafmF),
+# mounts (cpR), unloads and friends captured (afudW), a null move (rmabR), a local
+# table (oW wraps round the board), first moves (ifmnDfmW); both sides, several boards
+TABLE_CHECKS = [
+    ("fcafmF", "e4", 8, 8, "white", "d5", "f5,c6", False),
+    ("cpR", "c3", 8, 8, "black", "c5,a3", "c7,f3,h3", False),
+    ("afudW", "d4", 10, 8, "white", "d6,f6,d3", "e5,d2", False),
+    ("rmabR", "e5", 8, 8, "black", "", "c5,g5", False),
+    ("oW", "a4", 8, 8, "white", "b4", "h4", False),
+    ("ifmnDfmW", "d2", 6, 7, "white", "", "d4", True),
+    ("ifmnDfmW", "d2", 6, 7, "black", "", "", True),
+]
+
+
+def test_the_page_matches_tables_as_the_server_does(page):
+    open_page(page)
+    shown: set[str] = set()
+    for betza, origin, files, ranks, side, friends, enemies, virgin in TABLE_CHECKS:
+        spec = {"betza": betza, "from": origin, "files": files, "ranks": ranks, "side": side,
+                "friends": [s for s in friends.split(",") if s],
+                "enemies": [s for s in enemies.split(",") if s], "virgin": virgin}
+        table = page.evaluate("""async spec => {
+            const res = await fetch("/api/query", {method: "POST", body: JSON.stringify(
+              {query: "compile", ...spec}), headers: {"Content-Type": "application/json"}});
+            return await res.json(); }""", spec)
+        assert table["route"] == "table", betza
+        mine = page.evaluate("""async ([table, spec]) => {
+            const { boardOf, placedRows } = await import("/static/table.js");
+            return boardOf(placedRows(table, spec.from, spec.side), spec.from,
+                           { friends: new Set(spec.friends), enemies: new Set(spec.enemies),
+                             royal: new Set(), virgin: spec.virgin }); }""", [table, spec])
+        answer = server_board(page, **spec)
+        assert mine == {"moves": answer["moves"], "squares": answer["squares"]}, betza
+        shown |= {v.get("mark") or v["context"] for v in answer["squares"].values()}
+        shown |= {"null move" for mv in answer["moves"] if mv.get("null_move")}
+    assert shown == {"move", "capture", "both", "friend", "locust", "mount", "unload",
+                     "null move"}

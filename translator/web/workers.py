@@ -197,6 +197,8 @@ class SolverPool:
         limit = min(seconds(obj.get("timeout")) or self.max_timeout, self.max_timeout)
         kind = obj.get("query")
         lane = LANE_OF.get(kind, "board") if isinstance(kind, str) else "board"
+        if kind == "compile" and obj.get("from") is not None:
+            lane = "board"   # one square's rows: what the piece's board compiles anyway
         if lane == "board" and heavy(obj):
             lane = "search"
         self._watch_memory()

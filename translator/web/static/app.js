@@ -1,5 +1,7 @@
-// The teaching page: wires the controls, the board and the panes together. Every change
-// asks the server again (POST /api/query with a batch "board" query) and redraws.
+// The teaching page: wires the controls, the board and the panes together. A change asks
+// the server again (POST /api/query with a batch "board" query) and redraws; a blocker
+// placed or taken away is marked by the page itself from the piece's move table
+// (table.js), where the piece has one.
 
 import { cancel, done, el, get, latest, newest, query, working } from "./api.js";
 import {
@@ -12,9 +14,11 @@ import {
   showPane, variantInfo, verdictIsCurrent,
 } from "./panes.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
+import { askTable, forgetTable, pieceKey, tableBoard } from "./table.js";
 
 const $ = id => document.getElementById(id);
 let current = null;       // the last board answer
+let currentKey = "";      // the piece it is of (pieceKey)
 let selected = false;     // the piece was clicked and waits for its new square
 let pointed = null;       // the square under the pointer or with the focus: its "why" is shown
 const whyCache = new Map();
@@ -83,11 +87,40 @@ async function update() {
   }
   drawPieces(current && current.ok ? current.letter : "");
   markWants();
+  const key = pieceKey();
   const answer = await latest("board", { query: "board", betza: state.betza, from: state.from,
                                          virgin: state.unmoved, ...positionSpec() }, $("busy"));
   if (answer === null) return;
   $("busy").replaceChildren();
+  $("board").dataset.markedBy = "server";
   current = answer;
+  if (key !== currentKey) forgetTable();
+  currentKey = key;
+  if (answer.ok) askTable(key);
+  show(answer, true);
+}
+
+// A blocker placed or taken away: the board marked from the piece's table, without asking
+// the server (false where the page cannot: no table yet, or a position with a last move).
+function remark() {
+  if (!current || !current.ok || currentKey !== pieceKey()) return false;
+  const marked = tableBoard(currentKey);
+  if (!marked) return false;
+  saveUrl();
+  whyCache.clear();
+  forgetWhy();
+  cancel("board");   // (an answer on its way is of an older position)
+  done($("busy"));
+  $("busy").replaceChildren();
+  current = { ok: true, ...marked, parts: current.parts, letter: current.letter };
+  $("board").dataset.markedBy = "page";
+  show(current, false);
+  return true;
+}
+
+// Draw a board answer, and what follows from it in the panes (the explanation, of the piece
+// on its square, is asked again when the server was).
+function show(answer, asked) {
   showCaret(answer);
   drawPieces(answer.ok ? answer.letter : "");
   drawMarks(answer.ok ? answer : null);
@@ -98,7 +131,7 @@ async function update() {
   $("status").textContent = answer.ok
     ? `${state.betza} (${state.side}) on ${state.from}: ${count} move${count === 1 ? "" : "s"}`
     : "";
-  if (state.pane === "explain") explain();
+  if (asked && state.pane === "explain") explain();
   if (state.pane === "compare" && !verdictIsCurrent()) compare(null);
   else compareOnBoard();
   if (pointed) why(pointed);
@@ -190,7 +223,7 @@ function click(event, name) {
   if (state.friends.has(name)) { state.friends.delete(name); state.enemies.add(name); }
   else if (state.enemies.has(name)) state.enemies.delete(name);
   else state.friends.add(name);
-  update();
+  if (!remark()) update();
 }
 
 function attackClick(name) {
