@@ -89,3 +89,24 @@ export function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+export function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+// The board as an SVG file (POST /api/svg with the board's query), saved by the browser;
+// an error answer goes to onError.
+export async function downloadSvg(body, onError) {
+  const res = await fetch("/api/svg", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) { onError(await res.json()); return; }
+  const url = URL.createObjectURL(await res.blob());
+  const link = el("a", { href: url, download: "betza-board.svg" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -3,7 +3,9 @@
 // placed or taken away is marked by the page itself from the piece's move table
 // (table.js), where the piece has one.
 
-import { cancel, done, el, get, latest, newest, query, working } from "./api.js";
+import {
+  cancel, debounce, done, downloadSvg, el, get, latest, newest, query, working,
+} from "./api.js";
 import {
   allSquares, buildBoard, clearPaths, drawLegend, drawMarks, drawPaths, drawPieces,
   highlightPart, partsOf, setLegend, squareButton,
@@ -272,11 +274,6 @@ function rebuild() {
   });
 }
 
-function debounce(fn, ms) {
-  let timer = null;
-  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
-}
-
 // What a click on the board does follows the tab: the Attacks and Draw tabs have their own
 // modes, Explain and Compare set up the position; the other tabs leave the mode as it is.
 function modeOfPane(pane) {
@@ -327,7 +324,9 @@ function wire() {
     navigator.clipboard?.writeText(location.href).catch(() => {});
     $("status").textContent = "The link to this board is in the address bar (and copied).";
   });
-  $("download").addEventListener("click", download);
+  $("download").addEventListener("click", () => downloadSvg(
+    { betza: state.betza, from: state.from, virgin: state.unmoved, ...positionSpec() },
+    showCaret));
   for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
     tab.addEventListener("click", () => {
       showPane(tab.dataset.pane);
@@ -368,21 +367,6 @@ async function showVariant(name) {
   syncControls();
   $("variant").value = name;
   update();
-}
-
-async function download() {
-  const res = await fetch("/api/svg", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ betza: state.betza, from: state.from, virgin: state.unmoved,
-                           ...positionSpec() }),
-  });
-  if (!res.ok) { showCaret(await res.json()); return; }
-  const url = URL.createObjectURL(await res.blob());
-  const link = el("a", { href: url, download: "betza-board.svg" });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 async function boot() {
