@@ -7,7 +7,9 @@ or non-royal enemy, any piece) and "the piece has not moved". Squares are offset
 start square. A table computed once, from the centre of a board twice as large, serves
 every start square: a row applies where every square it names is on the board. Moves that
 wrap round the board's edges or whose range depends on the rank (``*``) are compiled per
-start square instead (``local``).
+start square instead (``local``). So are the moves that read the position's state beyond
+the squares of their paths (e.p. squares, unmoved castling partners, threatened squares):
+their table is compiled for one ``state``, the facts paths.lp would read, as an input.
 
 >>> table = compile_table("fcafmF", 8, 8)
 >>> for row in table.rows:
@@ -29,6 +31,9 @@ from translator.errors import BetzaError
 from translator.squares import Square
 
 Offset = tuple[int, int]
+# the state a table was compiled for: facts (name, file, rank) of encodings/inputs.lp (ep,
+# epvictim, virgin, threatened, royal), White's view, sorted
+State = tuple[tuple[str, int, int], ...]
 # the literals of encodings/condpaths.lp and the names of the table's conditions
 NEEDS = {"e": "empty", "f": "friend", "x": "enemy", "xn": "nonroyal_enemy",
          "xk": "royal_enemy", "o": "piece"}
@@ -37,13 +42,14 @@ SCHEMA = "betza-kb/move-table/1"
 
 
 class NotCompilable(Exception):
-    """The piece's moves depend on more than the squares of their paths (e.p., castling
-    safety, the imitator, drops, relay ``x``), or on a reading or notation the table
-    encoding does not cover; ``reason`` says which."""
+    """The piece's moves depend on more than the squares of their paths (e.p. or castling
+    without a state, the imitator, relay ``x``), or on a reading or notation the table
+    encoding does not cover; ``reason`` says which, ``reasons`` all of them."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, reasons: frozenset[str] = frozenset()) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.reasons = reasons or frozenset([reason])
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,7 +109,8 @@ class Row:
 @dataclass(eq=False)
 class MoveTable:
     """The rows of a piece on a board: ``rows`` serve every start square (where they fit);
-    a ``local`` table has its rows per start square instead (``starts``)."""
+    a ``local`` table has its rows per start square instead (``starts``). ``state``: the
+    position's state it was compiled for (None: a piece that reads none)."""
 
     betza: str
     reading: str
@@ -112,6 +119,7 @@ class MoveTable:
     rows: list[Row] = field(default_factory=list)
     local: bool = False
     starts: dict[Square, list[Row]] = field(default_factory=dict)
+    state: State | None = None
 
     def rows_from(self, origin: Square) -> list[Row]:
         """The rows that apply to a piece on ``origin`` (White's view)."""
@@ -130,6 +138,8 @@ class MoveTable:
 
         out: dict[str, Any] = {"schema": SCHEMA, "betza": self.betza, "reading": self.reading,
                                "board": [self.files, self.ranks], "local": self.local}
+        if self.state is not None:
+            out["state"] = [list(fact) for fact in self.state]
         if self.local:
             out["starts"] = {square_name(sq): [r.as_json() for r in rows]
                              for sq, rows in sorted(self.starts.items())}
@@ -146,6 +156,8 @@ class MoveTable:
         files, ranks = (int(n) for n in data["board"])
         table = cls(str(data["betza"]), str(data.get("reading", "spec")), files, ranks,
                     local=bool(data.get("local", False)))
+        if "state" in data:
+            table.state = tuple((str(name), int(x), int(y)) for name, x, y in data["state"])
         if table.local:
             table.starts = {square_coords(sq): [Row.from_json(r) for r in rows]
                             for sq, rows in data["starts"].items()}
@@ -162,28 +174,30 @@ def _named(row: Row) -> frozenset[Offset]:
 def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
                   squares: list[Square] | None = None, lazy: bool = False,
                   timeout: float = 60.0, max_atoms: int | None = None,
-                  max_rows: int | None = None) -> MoveTable:
+                  max_rows: int | None = None, state: State | None = None) -> MoveTable:
     """The move table of the piece ``text`` (a Betza string or a catalogue name) on a board
     of ``files`` x ``ranks``, derived by encodings/table.lp: from the centre of a board
     twice as large (one set of rows for every start square), or, with ``squares``, from
     those start squares of the board (a local table that holds only them). A piece whose
     rows depend on the start square (wrapping, curling, ``*``) is always compiled per
     square, every square when none are given (none with ``lazy``: the caller adds them
-    with :func:`add_squares`). Raises :class:`NotCompilable` for pieces
-    the table cannot express and for tables over ``max_rows`` rows; a grounding over
-    ``max_atoms`` is refused (a ``LimitError``)."""
+    with :func:`add_squares`). With a ``state`` (:data:`State`), the e.p. and castling
+    moves are compiled for it (a state of squares: per start square). Raises
+    :class:`NotCompilable` for pieces the table cannot express and for tables over
+    ``max_rows`` rows; a grounding over ``max_atoms`` is refused (a ``LimitError``)."""
     from translator.facts.pieces import parse_piece
     from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 
     piece = parse_piece(text, reading)
-    table = MoveTable(str(piece), reading, files, ranks)
+    table = MoveTable(str(piece), reading, files, ranks, state=state)
     deadline = time.monotonic() + timeout
     budget = DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms
     if squares is None:
         check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
         centre = (files - 1, ranks - 1)
         shown = _run(table, f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{centre[0]},"
-                            f"{centre[1]}). centre(0).", deadline, timeout)
+                            f"{centre[1]}). centre(0). {_stated(table, 0)}", deadline,
+                     timeout)
         if not any(sym.name == "local" for sym in shown):
             read_rows(shown, table, [centre], max_rows)
             return table
@@ -207,12 +221,19 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
                DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
     deadline = time.monotonic() + timeout
     shown = _run(table, " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). "
-                                 f"onsquare({q})." for q, (x, y) in enumerate(squares)),
-                 deadline, timeout)
+                                 f"onsquare({q}). {_stated(table, q)}"
+                                 for q, (x, y) in enumerate(squares)), deadline, timeout)
     found = MoveTable(table.betza, table.reading, files, ranks, local=True)
     read_rows(shown, found, squares, max_rows)
     for square in squares:
         table.starts[square] = found.starts.get(square, [])
+
+
+def _stated(table: MoveTable, q: int) -> str:
+    """The facts of the table's state for query ``q`` (encodings/condpaths.lp: stated/1)."""
+    if table.state is None:
+        return ""
+    return " ".join([f"stated({q}).", *(f"{name}({q},{x},{y})." for name, x, y in table.state)])
 
 
 def _run(table: MoveTable, facts: str, deadline: float, timeout: float
@@ -236,9 +257,9 @@ def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.
 
     engine.solve(ctl, deadline=deadline, what="compiling the move table", timeout=timeout,
                  on_model=on_model)
-    for sym in symbols:
-        if sym.name == "nocanon":
-            raise NotCompilable(sym.arguments[0].name)
+    refused = [sym.arguments[0].name for sym in symbols if sym.name == "nocanon"]
+    if refused:
+        raise NotCompilable(refused[0], frozenset(refused))
     return symbols
 
 
