@@ -21,7 +21,7 @@ from translator.catalogue.pieces import all_pieces
 from translator.catalogue.variants import get_variant
 from translator.compiled.store import route
 from translator.facts.pieces import parse_piece
-from translator.research.census import sampled
+from translator.research.census import STATE, sampled
 from translator.research.run import run_tasks
 from translator.research.study import census_tasks, equivalence_classes
 
@@ -44,7 +44,7 @@ def mobility_line() -> str:
         start = time.perf_counter()
         for density in (0.25, 0.5, 0.75):
             sampled(piece, 8, 8, density, 1000, seed=1)
-        way = route(str(parse_piece(piece)), "spec", 8, 8).split(":")[0]
+        way = route(str(parse_piece(piece)), "spec", 8, 8, STATE).split(":")[0]
         spent[way] += time.perf_counter() - start
         if way == "solver":
             solver.append(piece)

@@ -94,9 +94,9 @@ def test_batch_attacks_line():
 
 def test_an_attacks_query_over_its_budget_is_refused_and_the_others_are_answered():
     # pawns on c3 and e2 and a knight on g1 attack d4/f3; with a budget of 10 atoms the
-    # first line is refused before grounding (the pawns' e.p. moves keep the solver path;
-    # the knight's table grounds nothing), the second (default budget) is answered
-    pos = {"fen": "8/8/8/8/8/2P5/4P3/6N1 w - - 0 1", "pieces": "P:fmWfceFifmnD,N:N"}
+    # first line is refused before grounding (the pawns' relay moves, x, keep the solver
+    # path; the knight's table grounds nothing), the second (default budget) is answered
+    pos = {"fen": "8/8/8/8/8/2P5/4P3/6N1 w - - 0 1", "pieces": "P:fmWfcFxW,N:N"}
     lines = [json.dumps({"query": "attacks", "square": "d4", "max_atoms": 10, **pos}),
              json.dumps({"query": "attacks", "square": "f3", **pos})]
     refused, answered = answer_group(lines)
@@ -108,7 +108,7 @@ def test_the_attacks_command_takes_the_limits(capsys):
     from translator.cli.main import main
 
     status = main(["attacks", "d4", "--fen", "8/8/8/8/8/2P5/8/8 w", "--pieces",
-                   "P:fmWfceFifmnD", "--max-atoms", "10"])
+                   "P:fmWfcFxW", "--max-atoms", "10"])
     assert status == 2
     assert "--max-atoms" in capsys.readouterr().err
 

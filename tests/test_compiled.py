@@ -16,7 +16,7 @@ from translator.compiled.match import Board, match, square_rows
 from translator.compiled.store import route, solver_only
 from translator.compiled.table import MoveTable, compile_table
 from translator.errors import BetzaError
-from translator.position import PlacedPiece, Position
+from translator.position import PlacedPiece, Position, other_side
 from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.squares import square_name
 
@@ -155,3 +155,97 @@ def test_a_chain_over_the_table_budget_says_it_was_grounded(capsys) -> None:
     assert main(["moves", "R", "--from", "e4", "--json"]) == 0
     rook = json.loads(capsys.readouterr().out)
     assert "path" not in rook and len(rook["moves"]) == 14
+
+
+# pieces that read the position's state beyond their paths' squares (e.p. squares and
+# victim, unmoved castling partners) and drop pieces
+STATED = ["fmWfceFifmnD", "fmWfceFfmnnD", "ceF", "caeF", "mWceF", "KisO2", "KisO3", "KO",
+          "KrO2", "NisO2", "B@9", "fN@7", "fWf@8", "WfF@9"]
+
+
+def stated_position(rng: random.Random, files: int, ranks: int, origin: tuple[int, int],
+                    side: str) -> Position:
+    """:func:`random_position` with unmoved friends on the edges of the mover's rank (the
+    squares between them often cleared), some other pieces unmoved, and mostly e.p.
+    squares: one behind an enemy that has just passed beside the mover, or one or two
+    anywhere with a victim square (whatever stands there)."""
+    pos = random_position(rng, files, ranks, origin, side)
+    x0, home = origin
+    if rng.random() < 0.5:
+        for x in range(1, files - 1):
+            pos.pieces.pop((x, home), None)
+    for x in (0, files - 1):
+        if x != x0 and rng.random() < 0.7:
+            pos.pieces[(x, home)] = PlacedPiece(side, virgin=True)
+    for square, piece in list(pos.pieces.items()):
+        if rng.random() < 0.2:
+            pos.pieces[square] = PlacedPiece(piece.side, royal=piece.royal, virgin=True)
+    empty = [(x, y) for x in range(files) for y in range(ranks)
+             if (x, y) != origin and (x, y) not in pos.pieces]
+    ahead = 1 if side == "white" else -1
+    dx = rng.choice([-1, 1])
+    beside, behind = (x0 + dx, home), (x0 + dx, home + ahead)
+    if rng.random() < 0.5 and 0 <= beside[0] < files and 0 <= behind[1] < ranks:
+        # a pawn of the other side has just passed beside the mover
+        pos.pieces.pop(behind, None)
+        pos.pieces[beside] = PlacedPiece(other_side(side))
+        pos.ep, pos.ep_victim = [behind], beside
+    elif rng.random() < 0.6:
+        pos.ep = rng.sample(empty, rng.choice([1, 2]))
+        pos.ep_victim = rng.choice([sq for sq in pos.pieces if sq != origin] + pos.ep)
+    return pos
+
+
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_the_tables_of_a_positions_state_agree_with_paths(side: str) -> None:
+    from translator.queries.moves import checked, from_table
+
+    rng = random.Random(side)
+    queries = []
+    for text in STATED:
+        for files, ranks in [(8, 8), (10, 8), (5, 6)]:
+            for _ in range(8):
+                home = 0 if side == "white" else ranks - 1
+                origin = (rng.randrange(files), home if rng.random() < 0.6
+                          else rng.randrange(ranks))
+                queries.append(MovesQuery(text, square_name(origin), stated_position(
+                    rng, files, ranks, origin, side), side, rng.random() < 0.6))
+    assert all(from_table(*checked(q)[:2]) is not None for q in queries)
+    matched = batch_moves(queries)
+    with solver_only():
+        grounded = batch_moves(queries)
+    castled = captured = 0
+    for query, got, expected in zip(queries, matched, grounded, strict=True):
+        assert not isinstance(expected, BetzaError), (query.betza, expected)
+        assert not isinstance(got, BetzaError), (query.betza, got)
+        assert [m.as_json() for m in got] == [m.as_json() for m in expected], query
+        castled += sum(1 for m in got if m.unloads)
+        captured += sum(1 for m in got if m.captures and m.captures[-1] != m.to)
+    assert castled > 20 and captured > 5   # castling and e.p. captures were compared
+
+
+def test_castling_safety_is_an_input_of_the_table() -> None:
+    # the rook on f8 attacks f1: the king on e1 may castle to c1 only; as the state of a
+    # table: h1 and a1 unmoved, the king royal, f1 threatened
+    pos = Position.light(8, 8, friends=["a1", "h1"], unmoved=["a1", "h1"])
+    pos.pieces[(5, 7)] = PlacedPiece("black", betza="R")
+    pos.pieces[(4, 0)] = PlacedPiece("white", betza="KisO2", royal=True, virgin=True)
+    solved = moves("KisO2", "e1", pos, virgin=True)
+    assert [m.to for m in solved if m.unloads] == ["c1"]
+    state = (("royal", 4, 0), ("threatened", 5, 0), ("virgin", 0, 0), ("virgin", 7, 0))
+    table = compile_table("KisO2", 8, 8, state=state, squares=[(4, 0)])
+    board = Board.of(pos, "white", (4, 0))
+    assert match(square_rows(table, "white", (4, 0)), board, True) == solved
+    unsafe = compile_table("KisO2", 8, 8, state=state[1:], squares=[(4, 0)])  # not royal
+    assert [m.to for m in match(square_rows(unsafe, "white", (4, 0)), board, True)
+            if m.unloads] == ["c1", "g1"]
+
+
+def test_a_census_position_has_no_e_p_rows_nor_castling() -> None:
+    # census positions (translator/research/census.py STATE) have no e.p. square and no
+    # unmoved piece: the pawn's table has no e.p. capture, the king's no castling
+    assert route("fmWfceFifmnD", "spec", 8, 8, state=()) == "table"
+    pawn = compile_table("fmWfceFifmnD", 8, 8, state=())
+    assert sorted(row.to for row in pawn.rows) == [(-1, 1), (0, 1), (0, 2), (1, 1)]
+    king = compile_table("KisO2", 8, 8, state=())
+    assert not any(row.unloads for row in king.rows) and len(king.rows) == 16

@@ -1,15 +1,19 @@
 """The move tables a process keeps: compiled on first use (least recently used ones
 dropped past :data:`KEEP`), or loaded from a folder written by ``betza compile``.
 
-A piece the table cannot express (e.p., castling, the imitator, drops, relay ``x``, the
-programs' readings) and a table over the row budget are answered by the solver position
-by position; :func:`route` says which way a piece goes and why. A batch's pieces are
-compiled together (:func:`prepare`).
+A piece the table cannot express (the imitator, relay ``x``, the programs' readings) and a
+table over the row budget are answered by the solver position by position; :func:`route`
+says which way a piece goes and why. E.p. and castling read the position's state beyond
+the squares of their paths: their tables are compiled for one state (``state``, kept per
+state), and without one they too keep the solver path. A batch's pieces are compiled
+together (:func:`prepare`).
 
 >>> route("R", "spec", 8, 8)
 'table'
 >>> route("fmWfceFifmnD", "spec", 8, 8)
 'solver: en passant'
+>>> route("fmWfceFifmnD", "spec", 8, 8, state=())   # no e.p. square
+'table'
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 from translator.compiled.table import (
     MoveTable,
     NotCompilable,
+    State,
     add_squares,
     compile_table,
     compile_tables,
@@ -47,15 +52,19 @@ MAX_ROWS = 20_000    # a larger table is left to the solver (chains of many legs
 # rows, 0.15 s for the whole board) by its table
 TABLE_ATOMS = 200_000
 COMPILE_TIMEOUT = 20.0
-Key = tuple[str, str, int, int]   # canonical string, reading, files, ranks
+# canonical string, reading, files, ranks, and the state compiled for (None: none)
+Key = tuple[str, str, int, int, State | None]
 OVER = "a table over the size budget"
 OUT_OF_TIME = "compiling ran out of time"
 # why a piece keeps the solver path, in words
 REASONS = {"ep": "en passant", "excite": "relay (x) moves", "castling": "castling",
-           "imitator": "the imitator", "drop": "drops", "reading": "a program's reading"}
+           "imitator": "the imitator", "reading": "a program's reading"}
+# what a piece reads of the position's state (encodings/condpaths.lp reads/1)
+STATED = frozenset({"ep", "castling"})
 
 _tables: OrderedDict[Key, MoveTable | str] = OrderedDict()
 _loaded: dict[Key, MoveTable] = {}
+_reads: dict[Key, frozenset[str]] = {}   # pieces that keep the solver path without a state
 _fresh: list[MoveTable | str] = []
 _folders: set[str] = set()   # the folders loaded (resolved paths)
 _lock = threading.Lock()
@@ -74,13 +83,20 @@ def solver_only() -> Iterator[None]:
 
 
 def table_for(betza: str, reading: str, files: int, ranks: int, *,
-              timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
+              timeout: float = COMPILE_TIMEOUT, state: State | None = None
+              ) -> MoveTable | None:
     """The move table of the canonical string ``betza`` read in ``reading`` on the board,
     compiled when first asked (a local table without its squares: see :func:`table_at`);
-    None when the piece keeps the solver path."""
+    None when the piece keeps the solver path. Given the ``state`` of a position, a piece
+    that reads it (:func:`state_reads`) is compiled for it; to the others it makes no
+    difference."""
     if _solver_only.get():
         return None
-    key = (betza, reading, files, ranks)
+    if state is not None:
+        plain = table_for(betza, reading, files, ranks, timeout=timeout)
+        if plain is not None or not state_reads(betza, reading, files, ranks):
+            return plain
+    key = (betza, reading, files, ranks, state)
     found = _loaded.get(key)
     if found is not None:
         return found
@@ -96,18 +112,20 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
     return kept if isinstance(kept, MoveTable) else None
 
 
-def prepare(keys: list[Key], *, timeout: float = COMPILE_TIMEOUT) -> None:
+def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE_TIMEOUT
+            ) -> None:
     """Compile together, in as few programs as fit, the whole-board tables of the pieces
-    of ``keys`` not known yet (a batch's pieces: a program's fixed cost, some 20 ms,
+    (canonical string, reading, files, ranks) not known yet, for no state (a batch's
+    pieces: a program's fixed cost, some 20 ms,
     paid once for them all instead of once each); what cannot be compiled so, or not in
     time, is left to :func:`table_for`."""
     if _solver_only.get():
         return
     boards: dict[tuple[int, int], list[tuple[Key, int]]] = {}
-    for key in dict.fromkeys(keys):
+    for betza, reading, files, ranks in dict.fromkeys(pieces):
+        key: Key = (betza, reading, files, ranks, None)
         if key in _loaded or key in _tables:
             continue
-        betza, reading, files, ranks = key
         size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
         if size <= TABLE_ATOMS:
             boards.setdefault((files, ranks), []).append((key, size))
@@ -121,7 +139,7 @@ def prepare(keys: list[Key], *, timeout: float = COMPILE_TIMEOUT) -> None:
                 return
             for key, table in zip(chunk, found, strict=True):
                 if table is not None:   # (a local one is compiled by table_for)
-                    _keep(key, table if isinstance(table, MoveTable) else _reason(table))
+                    _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
 
 
 def _fitting(sized: list[tuple[Key, int]], budget: int) -> Iterator[list[Key]]:
@@ -139,15 +157,16 @@ def _fitting(sized: list[tuple[Key, int]], budget: int) -> Iterator[list[Key]]:
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,
-             timeout: float = COMPILE_TIMEOUT, patient: bool = False) -> MoveTable | None:
+             timeout: float = COMPILE_TIMEOUT, patient: bool = False,
+             state: State | None = None) -> MoveTable | None:
     """:func:`table_for`, with the rows from ``square`` (White's view) compiled. A piece
     with many paths from one square (over :data:`TABLE_ATOMS`) is compiled there only for
     a ``patient`` caller: the teaching board, which marks every square of many positions
     of the piece; a query of moves grounds its position instead."""
     if not patient and _many_paths(betza, reading, files, ranks):
-        table = table_for(betza, reading, files, ranks, timeout=timeout)
+        table = table_for(betza, reading, files, ranks, timeout=timeout, state=state)
         return table if table is not None and square in table.starts else None
-    return table_with(betza, reading, files, ranks, [square], timeout=timeout)
+    return table_with(betza, reading, files, ranks, [square], timeout=timeout, state=state)
 
 
 @lru_cache(maxsize=4096)
@@ -157,10 +176,11 @@ def _many_paths(betza: str, reading: str, files: int, ranks: int) -> bool:
 
 
 def table_with(betza: str, reading: str, files: int, ranks: int, squares: list[Square], *,
-               timeout: float = COMPILE_TIMEOUT) -> MoveTable | None:
+               timeout: float = COMPILE_TIMEOUT, state: State | None = None
+               ) -> MoveTable | None:
     """:func:`table_for`, with the rows from each of ``squares`` (White's view) compiled
     (those of a local table not compiled yet: in as few programs as fit)."""
-    table = table_for(betza, reading, files, ranks, timeout=timeout)
+    table = table_for(betza, reading, files, ranks, timeout=timeout, state=state)
     if table is None or not table.local:
         return table
     missing = [sq for sq in dict.fromkeys(squares) if sq not in table.starts]
@@ -168,7 +188,7 @@ def table_with(betza: str, reading: str, files: int, ranks: int, squares: list[S
         return table
     kept = _add(table, missing, min(timeout, COMPILE_TIMEOUT), DEFAULT_MAX_ATOMS)
     if isinstance(kept, str):
-        _keep((betza, reading, files, ranks), kept)
+        _keep(_key(table), kept)
     return kept if isinstance(kept, MoveTable) else None
 
 
@@ -203,7 +223,11 @@ def take_fresh() -> list[MoveTable]:
 def adopt(tables: list[MoveTable]) -> None:
     """Keep tables compiled in another process (:func:`take_fresh`)."""
     for table in tables:
-        _keep((table.betza, table.reading, table.files, table.ranks), table, fresh=False)
+        _keep(_key(table), table, fresh=False)
+
+
+def _key(table: MoveTable) -> Key:
+    return table.betza, table.reading, table.files, table.ranks, table.state
 
 
 def _keep(key: Key, kept: MoveTable | str, fresh: bool = True) -> None:
@@ -221,10 +245,11 @@ def _compile(key: Key, timeout: float, max_atoms: int = DEFAULT_MAX_ATOMS
     """A whole board's table where the piece's paths are few; a local table compiled
     square by square where they are many only on the doubled board; else the reason
     it keeps the solver path (None: out of time)."""
-    betza, reading, files, ranks = key
+    betza, reading, files, ranks, state = key
     piece = parse_piece(betza, reading)
     squares: list[Square] | None
-    if estimated_atoms(piece, 2 * files - 1, 2 * ranks - 1) <= TABLE_ATOMS:
+    # (a state of squares is compiled per start square: its facts name them)
+    if not state and estimated_atoms(piece, 2 * files - 1, 2 * ranks - 1) <= TABLE_ATOMS:
         squares = None
     elif estimated_atoms(piece, files, ranks) <= DEFAULT_MAX_ATOMS:
         squares = []
@@ -232,11 +257,22 @@ def _compile(key: Key, timeout: float, max_atoms: int = DEFAULT_MAX_ATOMS
         return OVER
     try:
         return compile_table(betza, files, ranks, reading, squares=squares, lazy=True,
-                             timeout=timeout, max_rows=MAX_ROWS, max_atoms=max_atoms)
+                             timeout=timeout, max_rows=MAX_ROWS, max_atoms=max_atoms,
+                             state=state)
     except SolverTimeout:
         return None
-    except (NotCompilable, LimitError) as err:
+    except NotCompilable as err:
+        return _refused(key, err)
+    except LimitError as err:
         return _reason(err)
+
+
+def _refused(key: Key, err: NotCompilable) -> str:
+    """Why the piece of ``key`` keeps the solver path; a piece that does only for the
+    position's state it reads is remembered (:func:`state_reads`)."""
+    if key[4] is None and err.reasons <= STATED:
+        _reads[key] = err.reasons
+    return _reason(err)
 
 
 def compile_full(betza: str, reading: str, files: int, ranks: int, *,
@@ -248,7 +284,7 @@ def compile_full(betza: str, reading: str, files: int, ranks: int, *,
     ``max_atoms`` (a local table's squares go in groups that fit), all within
     ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
-    kept = _compile((betza, reading, files, ranks), timeout, max_atoms)
+    kept = _compile((betza, reading, files, ranks, None), timeout, max_atoms)
     if isinstance(kept, MoveTable) and kept.local:
         kept = _add(kept, [(x, y) for y in range(ranks) for x in range(files)],
                     deadline - time.monotonic(), max_atoms)
@@ -261,27 +297,38 @@ def _reason(err: Exception) -> str:
     return OVER
 
 
-def route(betza: str, reading: str, files: int, ranks: int) -> str:
-    """``"table"``, or ``"solver: "`` and the reason the piece keeps the solver path."""
-    table = table_for(betza, reading, files, ranks)
+def state_reads(betza: str, reading: str, files: int, ranks: int) -> frozenset[str]:
+    """What of a position's state the piece reads, where a table compiled for that state
+    answers it (``ep``, ``castling``); empty for a piece that reads none, or has no table
+    for another reason (known once :func:`table_for` has been asked)."""
+    return _reads.get((betza, reading, files, ranks, None), frozenset())
+
+
+def route(betza: str, reading: str, files: int, ranks: int, state: State | None = None
+          ) -> str:
+    """``"table"``, or ``"solver: "`` and the reason the piece keeps the solver path (in
+    positions of ``state``, given)."""
+    table = table_for(betza, reading, files, ranks, state=state)
     if table is not None:
         if table.local and _many_paths(betza, reading, files, ranks):
             return "solver: many paths from each square (a teaching board compiles them)"
         return "table"
-    return f"solver: {solver_reason(betza, reading, files, ranks)}"
+    return f"solver: {solver_reason(betza, reading, files, ranks, state)}"
 
 
-def solver_reason(betza: str, reading: str, files: int, ranks: int) -> str:
+def solver_reason(betza: str, reading: str, files: int, ranks: int,
+                  state: State | None = None) -> str:
     """Why :func:`table_for` (or :func:`table_with`) last found no table for the piece,
     in words (without compiling again)."""
-    kept = _tables.get((betza, reading, files, ranks))
+    kept = _tables.get((betza, reading, files, ranks, state if state_reads(
+        betza, reading, files, ranks) else None))
     return kept if isinstance(kept, str) else OUT_OF_TIME
 
 
 def over_budget(betza: str, reading: str, files: int, ranks: int) -> bool:
     """Whether the piece keeps the solver path only for the size of its table (known
     once :func:`table_for` has been asked; nothing is compiled here)."""
-    kept = _tables.get((betza, reading, files, ranks))
+    kept = _tables.get((betza, reading, files, ranks, None))
     if isinstance(kept, str):
         return kept == OVER
     return isinstance(kept, MoveTable) and kept.local and _many_paths(betza, reading, files,
@@ -316,7 +363,7 @@ def load(folder: str | Path) -> int:
             table.betza = str(parse_piece(table.betza, table.reading))
         except (OSError, ValueError, KeyError, TypeError, BetzaError) as err:
             raise BetzaError(f"--tables: {item.name} is not a move table ({err})") from None
-        _loaded[(table.betza, table.reading, table.files, table.ranks)] = table
+        _loaded[_key(table)] = table
         count += 1
     _folders.add(str(path.resolve()))
     return count

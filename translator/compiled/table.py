@@ -7,7 +7,9 @@ or non-royal enemy, any piece) and "the piece has not moved". Squares are offset
 start square. A table computed once, from the centre of a board twice as large, serves
 every start square: a row applies where every square it names is on the board. Moves that
 wrap round the board's edges or whose range depends on the rank (``*``) are compiled per
-start square instead (``local``).
+start square instead (``local``). So are the moves that read the position's state beyond
+the squares of their paths (e.p. squares, unmoved castling partners, threatened squares):
+their table is compiled for one ``state``, the facts paths.lp would read, as an input.
 
 >>> table = compile_table("fcafmF", 8, 8)
 >>> for row in table.rows:
@@ -30,6 +32,9 @@ from translator.errors import BetzaError
 from translator.squares import Square
 
 Offset = tuple[int, int]
+# the state a table was compiled for: facts (name, file, rank) of encodings/inputs.lp (ep,
+# epvictim, virgin, threatened, royal), White's view, sorted
+State = tuple[tuple[str, int, int], ...]
 # the literals of encodings/condpaths.lp and the names of the table's conditions
 NEEDS = {"e": "empty", "f": "friend", "x": "enemy", "xn": "nonroyal_enemy",
          "xk": "royal_enemy", "o": "piece"}
@@ -38,13 +43,14 @@ SCHEMA = "betza-kb/move-table/1"
 
 
 class NotCompilable(Exception):
-    """The piece's moves depend on more than the squares of their paths (e.p., castling
-    safety, the imitator, drops, relay ``x``), or on a reading or notation the table
-    encoding does not cover; ``reason`` says which."""
+    """The piece's moves depend on more than the squares of their paths (e.p. or castling
+    without a state, the imitator, relay ``x``), or on a reading or notation the table
+    encoding does not cover; ``reason`` says which, ``reasons`` all of them."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, reasons: frozenset[str] = frozenset()) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.reasons = reasons or frozenset([reason])
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,7 +110,8 @@ class Row:
 @dataclass(eq=False)
 class MoveTable:
     """The rows of a piece on a board: ``rows`` serve every start square (where they fit);
-    a ``local`` table has its rows per start square instead (``starts``)."""
+    a ``local`` table has its rows per start square instead (``starts``). ``state``: the
+    position's state it was compiled for (None: a piece that reads none)."""
 
     betza: str
     reading: str
@@ -113,6 +120,7 @@ class MoveTable:
     rows: list[Row] = field(default_factory=list)
     local: bool = False
     starts: dict[Square, list[Row]] = field(default_factory=dict)
+    state: State | None = None
 
     def rows_from(self, origin: Square) -> list[Row]:
         """The rows that apply to a piece on ``origin`` (White's view)."""
@@ -131,6 +139,8 @@ class MoveTable:
 
         out: dict[str, Any] = {"schema": SCHEMA, "betza": self.betza, "reading": self.reading,
                                "board": [self.files, self.ranks], "local": self.local}
+        if self.state is not None:
+            out["state"] = [list(fact) for fact in self.state]
         if self.local:
             out["starts"] = {square_name(sq): [r.as_json() for r in rows]
                              for sq, rows in sorted(self.starts.items())}
@@ -147,6 +157,8 @@ class MoveTable:
         files, ranks = (int(n) for n in data["board"])
         table = cls(str(data["betza"]), str(data.get("reading", "spec")), files, ranks,
                     local=bool(data.get("local", False)))
+        if "state" in data:
+            table.state = tuple((str(name), int(x), int(y)) for name, x, y in data["state"])
         if table.local:
             table.starts = {square_coords(sq): [Row.from_json(r) for r in rows]
                             for sq, rows in data["starts"].items()}
@@ -163,16 +175,17 @@ def _named(row: Row) -> frozenset[Offset]:
 def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
                   squares: list[Square] | None = None, lazy: bool = False,
                   timeout: float = 60.0, max_atoms: int | None = None,
-                  max_rows: int | None = None) -> MoveTable:
+                  max_rows: int | None = None, state: State | None = None) -> MoveTable:
     """The move table of the piece ``text`` (a Betza string or a catalogue name) on a board
     of ``files`` x ``ranks``, derived by encodings/table.lp: from the centre of a board
     twice as large (one set of rows for every start square), or, with ``squares``, from
     those start squares of the board (a local table that holds only them). A piece whose
     rows depend on the start square (wrapping, curling, ``*``) is always compiled per
     square, every square when none are given (none with ``lazy``: the caller adds them
-    with :func:`add_squares`). Raises :class:`NotCompilable` for pieces
-    the table cannot express and for tables over ``max_rows`` rows; a grounding over
-    ``max_atoms`` is refused (a ``LimitError``)."""
+    with :func:`add_squares`). With a ``state`` (:data:`State`), the e.p. and castling
+    moves are compiled for it (a state of squares: per start square). Raises
+    :class:`NotCompilable` for pieces the table cannot express and for tables over
+    ``max_rows`` rows; a grounding over ``max_atoms`` is refused (a ``LimitError``)."""
     from translator.facts.pieces import parse_piece
     from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 
@@ -182,51 +195,60 @@ def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
     if squares is None:
         check_size(piece, 2 * files - 1, 2 * ranks - 1, budget)
         found = compile_tables([(str(piece), reading)], files, ranks, timeout=timeout,
-                               max_rows=max_rows)[0]
+                               max_rows=max_rows, state=state)[0]
         if isinstance(found, NotCompilable):
             raise found
         if found is not None:
             return found
         squares = [] if lazy else [(x, y) for x in range(files) for y in range(ranks)]
-    table = MoveTable(str(piece), reading, files, ranks, local=True)
+    table = MoveTable(str(piece), reading, files, ranks, local=True, state=state)
     add_squares(table, squares, timeout=deadline - time.monotonic(), max_atoms=budget,
                 max_rows=max_rows)
     return table
 
 
 def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
-                   timeout: float = 60.0, max_rows: int | None = None
-                   ) -> list[MoveTable | NotCompilable | None]:
+                   timeout: float = 60.0, max_rows: int | None = None,
+                   state: State | None = None) -> list[MoveTable | NotCompilable | None]:
     """The whole-board tables of several pieces (canonical string, reading) in one
     program, each from the centre of the board twice as large (one program's fixed cost
-    for them all: a batch asks for the pieces of its lines together); for a piece the
-    table cannot express, why; None for one whose rows depend on the start square (a
-    local table: :func:`compile_table`). The caller keeps the grounding within its
-    budget (translator/solve/limits.py estimates each piece)."""
+    for them all: a batch asks for the pieces of its lines together), for the position's
+    ``state`` if given; for a piece the table cannot express, why; None for one whose
+    rows depend on the start square (a local table: :func:`compile_table`). The caller
+    keeps the grounding within its budget (translator/solve/limits.py estimates each
+    piece)."""
     from translator.facts.pieces import piece_facts
     from translator.solve import engine
 
     centre = (files - 1, ranks - 1)
     facts = " ".join(piece_facts(q + 1, text, reading) + f" board({q},{2 * files - 1},"
                      f"{2 * ranks - 1}). start({q},{centre[0]},{centre[1]}). centre({q}). "
-                     f"qtype({q},{q + 1})." for q, (text, reading) in enumerate(pieces))
+                     f"qtype({q},{q + 1}). {_stated(state, q)}"
+                     for q, (text, reading) in enumerate(pieces))
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
     shown = _shown(program.ctl, deadline, timeout)
-    out: list[MoveTable | NotCompilable | None] = [
-        MoveTable(text, reading, files, ranks) for text, reading in pieces]
     rows: list[list[clingo.Symbol]] = [[] for _ in pieces]
+    refused: list[list[str]] = [[] for _ in pieces]
+    local: set[int] = set()
     for sym in shown:
         first = sym.arguments[0].number
         if sym.name == "row":
             rows[first].append(sym)
         elif sym.name == "nocanon":
-            out[first - 1] = NotCompilable(sym.arguments[1].name)
-        elif sym.name == "local" and not isinstance(out[first - 1], NotCompilable):
-            out[first - 1] = None
-    for table, found in zip(out, rows, strict=True):
-        if isinstance(table, MoveTable):
-            read_rows(found, table, [centre] * len(pieces), max_rows)
+            refused[first - 1].append(sym.arguments[1].name)
+        elif sym.name == "local":
+            local.add(first - 1)
+    out: list[MoveTable | NotCompilable | None] = []
+    for n, (text, reading) in enumerate(pieces):
+        if refused[n]:
+            out.append(NotCompilable(refused[n][0], frozenset(refused[n])))
+        elif n in local:
+            out.append(None)
+        else:
+            table = MoveTable(text, reading, files, ranks, state=state)
+            read_rows(rows[n], table, [centre] * len(pieces), max_rows)
+            out.append(table)
     return out
 
 
@@ -243,18 +265,25 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
     check_size(parse_piece(table.betza, table.reading), files, ranks,
                DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
     deadline = time.monotonic() + timeout
-    facts = " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). onsquare({q})."
-                     for q, (x, y) in enumerate(squares))
+    facts = " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). onsquare({q}). "
+                     f"{_stated(table.state, q)}" for q, (x, y) in enumerate(squares))
     program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
                             + facts, deadline=deadline, timeout=timeout)
     shown = _shown(program.ctl, deadline, timeout)
-    for sym in shown:
-        if sym.name == "nocanon":
-            raise NotCompilable(sym.arguments[1].name)
+    refused = [sym.arguments[1].name for sym in shown if sym.name == "nocanon"]
+    if refused:
+        raise NotCompilable(refused[0], frozenset(refused))
     found = MoveTable(table.betza, table.reading, files, ranks, local=True)
     read_rows(shown, found, squares, max_rows)
     for square in squares:
         table.starts[square] = found.starts.get(square, [])
+
+
+def _stated(state: State | None, q: int) -> str:
+    """The facts of a table's state for query ``q`` (encodings/condpaths.lp: stated/1)."""
+    if state is None:
+        return ""
+    return " ".join([f"stated({q}).", *(f"{name}({q},{x},{y})." for name, x, y in state)])
 
 
 def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:

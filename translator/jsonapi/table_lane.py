@@ -48,7 +48,7 @@ class Lane(NamedTuple):
     """A line of this lane, read: its piece's key in the store, where it stands, the
     masks of its blockers, its side and virginity, its time limit."""
 
-    key: store.Key
+    key: tuple[str, str, int, int]   # canonical string, reading, files, ranks
     origin: Square
     friends: int
     enemies: int

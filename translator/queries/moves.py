@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from translator.compiled import store
 from translator.compiled.match import Board, MaskRow, match, square_rows, turned
+from translator.compiled.state import table_in
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical, parse_piece, piece_facts, resolve_name
 from translator.facts.translate import position_facts
@@ -118,15 +119,17 @@ def place(pos: Position, mover: Mover) -> Position:
 def table_rows(pos: Position, mover: Mover, timeout: float = 60.0, *, patient: bool = False
                ) -> tuple[tuple[MaskRow, ...], Board, bool] | None:
     """The compiled table's rows for ``mover``, the position's masks as it sees them (its
-    own square left out), and whether it has not moved; None when it keeps the solver
-    path (see :func:`translator.compiled.store.route` and ``patient`` in
+    own square left out), and whether it has not moved (e.p. and castling: the table of the
+    position's state); None when it keeps the solver path (see
+    :func:`translator.compiled.store.route` and ``patient`` in
     :func:`translator.compiled.store.table_at`) or the board has walls."""
     if pos.walls:
         return None
     origin, side = mover.origin, mover.side
     table = store.table_at(mover.betza, pos.dialect, pos.files, pos.ranks,
                            turned(origin, pos.files, pos.ranks, side), timeout=timeout,
-                           patient=patient)
+                           patient=patient) or table_in(
+        pos, mover.betza, origin, side, mover.virgin, timeout=timeout, patient=patient)
     if table is None:
         return None
     return square_rows(table, side, origin), Board.of(pos, side, origin), mover.virgin

@@ -19,12 +19,16 @@ from typing import Any
 
 from translator.compiled import store
 from translator.compiled.many import Boards, mobility
+from translator.compiled.table import State
 from translator.facts.translate import move_facts
 from translator.position import PlacedPiece, Position
 from translator.queries.moves import MovesQuery, batch_moves, parse_piece
 from translator.solve import engine
 from translator.squares import square_name
 
+# the state of every sampled position: no e.p. square, no piece unmoved, none that attacks
+# (the others are bare blockers); e.p. and castling pieces are compiled for it
+STATE: State = ()
 # symmetry classes, most symmetric first: the mirrors (census.lp sym/1) each class needs
 SYMMETRY = [("8-fold", {"lr", "fb", "diag"}), ("4-fold", {"lr", "fb"}),
             ("left-right", {"lr"}), ("forward-backward", {"fb"})]
@@ -67,8 +71,9 @@ def sampled(betza: str, files: int, ranks: int, density: float, samples: int, se
     """Mobility in ``samples`` random positions: the piece on a random square, every other
     square holding a friend or an enemy (half each) with probability ``density``. The
     positions are matched against the piece's move table all at once
-    (:func:`translator.compiled.many.mobility`); a piece that keeps the solver path is
-    asked of the solver position by position."""
+    (:func:`translator.compiled.many.mobility`), the table of their :data:`STATE` for e.p.
+    and castling; a piece that keeps the solver path is asked of the solver position by
+    position."""
     rng = random.Random(f"{betza}|{files}x{ranks}|{density}|{seed}")
     origins, friends, enemies = [], [], []
     for _ in range(samples):
@@ -86,7 +91,7 @@ def sampled(betza: str, files: int, ranks: int, density: float, samples: int, se
         enemies.append(theirs)
     boards = Boards.of(files, ranks, origins, friends, enemies)
     table = store.table_with(str(parse_piece(betza)), "spec", files, ranks, origins,
-                             timeout=timeout)
+                             timeout=timeout, state=STATE)
     if table is not None:
         moves, captures = mobility(table, "white", boards)
         counts, taken = moves.tolist(), captures.tolist()

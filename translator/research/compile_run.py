@@ -2,7 +2,7 @@
 (:func:`translator.compiled.store.compile_full`), and this process writes each table into
 the output folder (docs/tables.md), one JSON file per table.
 
-A piece that keeps the solver path (e.p., castling, drops …) is an answer, not a failure:
+A piece that keeps the solver path (e.p., castling, relay ``x`` …) is an answer, not a failure:
 its result says why.
 
 >>> import tempfile
