@@ -72,3 +72,26 @@ def test_no_import_cycles() -> None:
         if node not in state:
             visit(node, [node])
     assert cycles == []
+
+
+ROOT = PACKAGE.parent
+CITING = [*PACKAGE.rglob("*.py"), *(ROOT / "encodings").glob("*.lp"), *(ROOT / "kb").rglob("*.lp"),
+          *(ROOT / "kb").glob("*.toml"), *(ROOT / "tests").rglob("*.py"), ROOT / "README.md",
+          *(ROOT / "docs").glob("*.md"), ROOT / "encodings" / "README.md"]
+
+
+def test_readings_are_cited_by_name() -> None:
+    # a numbered decision points into a text outside the repository; the names are headings
+    # of docs/readings.md
+    import re
+
+    names = set(re.findall(r"^## (\S+)$", (ROOT / "docs" / "readings.md").read_text(), re.M))
+    numbered, unknown = [], []
+    for path in CITING:
+        text = path.read_text()
+        numbered += [f"{path.name}: {m}" for m in re.findall(r"\b[Dd]ecisions? \d+", text)]
+        for listed in re.findall(r"\b[Rr]eadings? ((?:[a-z0-9]+-[a-z0-9-]+|iso|tame|castling)"
+                                 r"(?:(?:, | and )(?:[a-z0-9]+-[a-z0-9-]+|iso|tame))*)", text):
+            unknown += [f"{path.name}: {n}" for n in re.split(r", | and ", listed)
+                        if n not in names]
+    assert numbered == [] and unknown == []

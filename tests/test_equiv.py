@@ -45,7 +45,7 @@ def test_w7_and_r_differ_on_12x12_on_an_empty_board():
 
 
 def test_pafk_and_nand_differ_on_an_empty_board():
-    # decision 17: pafK needs a mount, nAnD leaps over empty squares
+    # reading hop-over-king-square: pafK needs a mount, nAnD leaps over empty squares
     result = equivalent("pafK", "nAnD")
     assert check_counterexample("pafK", "nAnD", result) == 0
     assert result.counterexample.only_a == [] and result.counterexample.only_b
@@ -145,7 +145,7 @@ def test_hook_mover_and_rook_bishop_differ_by_one_blocker(no_search):
 
 
 def test_non_jumping_knight_is_blocked_on_the_orthogonal_neighbour(no_search):
-    # from a1 the knight's leap to c2 passes b1 (decision 9): one piece there blocks nN
+    # from a1 the knight's leap to c2 passes b1 (reading non-jumping): one piece there blocks nN
     result = equivalent("nN", "N")
     assert check_counterexample("nN", "N", result) == 1
     ce = result.counterexample

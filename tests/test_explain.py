@@ -136,7 +136,7 @@ def test_lion_and_turns():
     assert "turning 45 degrees left or right" in second
     text = text_of("KNADcaKmcabK")
     assert "in any direction but straight back, and never onto a square already visited" \
-        in text  # caK, decision 5
+        in text  # caK, reading continuation-directions
     assert "straight back" in text  # cabK
 
 

@@ -43,8 +43,8 @@ def test_hr_knight_is_the_chiral_set() -> None:
 
 
 def test_hr_knight_keeps_its_handedness_for_black() -> None:
-    # Decision 15: Black's board is White's turned 180 degrees; the chiral set is symmetric
-    # under that turn, so it is the same four squares.
+    # Reading black-directions: Black's board is White's turned 180 degrees; the chiral set is
+    # symmetric under that turn, so it is the same four squares.
     assert black("hrN", "e4") == quiet("f6", "g3", "d2", "c5")
 
 
@@ -79,7 +79,7 @@ def test_elephant_is_blocked_on_the_midpoint() -> None:
 # --- more hand-checked cases --------------------------------------------------------------
 
 def test_pairs_on_oblique_atoms() -> None:
-    # Decision 16: the letter next to the atom names the pair, the one before picks.
+    # Reading oblique-pairs: the letter next to the atom names the pair, the one before picks.
     assert white("rfN", "e4") == quiet("f6")
     assert white("frN", "e4") == quiet("g5")
     assert white("fsN", "e4") == quiet("c5", "g5")
@@ -189,7 +189,7 @@ def test_fairy_stockfish_range_reads_one_digit() -> None:
 
 
 def test_fairy_stockfish_ranged_hoppers_differ() -> None:
-    # Spec (decision 7): pR3 = pafR3, so d4 d5 d6 after the hurdle on d3.
+    # Spec (reading continuation-ranges): pR3 = pafR3, so d4 d5 d6 after the hurdle on d3.
     assert white("pR3", "d1", enemies=["d3"]) == quiet("d4")
     # gR0 comes out as a cannon, not a grasshopper.
     assert white("gR0", "d1", enemies=["d3"]) == quiet("d4", "d5", "d6", "d7", "d8")

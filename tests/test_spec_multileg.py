@@ -1,11 +1,11 @@
 """Multi-leg XBetza moves: the case studies of the spec, checked against hand-derived sets.
 
-Sources: /work/shared/spec/README.md (numbered decisions), xbetza-cvp.txt (primary, its
+Sources: docs/readings.md (the readings, cited by name), xbetza-cvp.txt (primary, its
 "Appendix: some case studies"), betza-xboard.txt, multi-leg-2014.txt. Nothing here was
 copied from the engine's output.
 
-Every position is also played by Black on the board turned 180 degrees (decision 15): the
-helper ``play`` checks that Black's moves, turned back, are exactly White's.
+Every position is also played by Black on the board turned 180 degrees (reading black-directions):
+the helper ``play`` checks that Black's moves, turned back, are exactly White's.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ ALL_8X8 = grid("abcdefgh", range(1, 9))
 
 @pytest.mark.parametrize("betza", ["afsW", "mafsW", "nN"])
 def test_xiangqi_horse_empty(betza) -> None:
-    # W step to an empty square, then one F step turned 45 deg (decision 9: nN is the same)
+    # W step to an empty square, then one F step turned 45 deg (reading non-jumping: nN is the same)
     assert dests(betza, "e4") == N_E4
     assert dests(betza, "a1") == S("b3 c2")
 
@@ -373,8 +373,8 @@ def test_collider() -> None:
 
 def test_collider_mount_adjacent() -> None:
     # mount e5: the backward step lands on the start square, which counts as empty
-    # (decision 18) and may be revisited by an explicit direction (decision 5); then the
-    # forward diagonals from e4
+    # (reading squares-during-a-move) and may be revisited by an explicit direction (reading
+    # continuation-directions); then the forward diagonals from e4
     assert dests("gabyabsR", "e4", friends=["e5"]) == S("f5 g6 h7 d5 c6 b7 a8")
 
 
@@ -523,7 +523,7 @@ def test_gafK_is_the_contra_grasshopper() -> None:
 
 
 def test_pafK_is_jAjD() -> None:
-    # decision 17: hop an occupied K square, land one step beyond
+    # reading hop-over-king-square: hop an occupied K square, land one step beyond
     pos = {"friends": ["f5"], "enemies": ["e5", "d4", "c6"]}
     assert dests("pafK", "e4", **pos) == S("e6 c4 g6")
     assert dests("jAjD", "e4", **pos) == S("e6 c4 g6")
@@ -538,7 +538,7 @@ def test_afK_is_nAnD() -> None:
 
 
 def test_masW3_inherits_the_range() -> None:
-    # decision 7: up to 3 steps, turn 90 deg, up to 3 more
+    # reading continuation-ranges: up to 3 steps, turn 90 deg, up to 3 more
     assert dests("masW3", "a1") == grid("bcd", [2, 3, 4])
     assert dests("masW3", "e4") == grid("bcdfgh", [1, 2, 3, 5, 6, 7])
 
@@ -563,7 +563,8 @@ def test_cpafR_is_cafR_plus_pafR() -> None:
 
 
 def test_aW_default_continuation_has_no_45_degree_turn() -> None:
-    # decision 5: a 4-way atom continues forward, left or right (never 45 deg, never back)
+    # reading continuation-directions: a 4-way atom continues forward, left or right (never 45 deg,
+    # never back)
     assert dests("aW", "e4") == S("e6 g4 e2 c4 d5 f5 f3 d3")
 
 
@@ -573,22 +574,23 @@ def test_aF_default_continuation() -> None:
 
 
 def test_cabR_returns_over_the_start_square() -> None:
-    # explicit b may revisit (decision 5); the start square counts as empty (decision 18)
+    # explicit b may revisit (reading continuation-directions); the start square counts as empty
+    # (reading squares-during-a-move)
     got = effects("cabR", "e4", enemies=["e7"])
     assert got == {(s, cap("e7")) for s in S("e6 e5 e4 e3 e2 e1")}
 
 
 def test_captured_piece_stays_on_its_square_until_the_move_ends() -> None:
-    # decision 18: capture e6, go on and capture e8, then slide back: e7 is empty, and e6
-    # still holds the piece captured there, so the slide stops on it and captures it again
+    # reading squares-during-a-move: capture e6, go on and capture e8, then slide back: e7 is empty,
+    # and e6 still holds the piece captured there, so the slide stops on it and captures it again
     got = effects("cafcabR", "e4", enemies=["e6", "e8"])
     assert got == {("e7", cap("e6 e8")), ("e6", cap("e6 e8"))}
 
 
 def test_camabmW_has_no_move_back_to_the_captured_square() -> None:
-    # decision 18's example: leg 1 captures e5 (the only enemy), leg 2 steps on to e6, d5
-    # or f5, leg 3 steps straight back to e5, which still holds the captured piece: m
-    # cannot end there
+    # the example of the reading squares-during-a-move: leg 1 captures e5 (the only enemy), leg 2
+    # steps on to e6, d5 or f5, leg 3 steps straight back to e5, which still holds the captured
+    # piece: m cannot end there
     assert dests("camabmW", "e4", enemies=["e5"]) == set()
 
 
@@ -599,7 +601,7 @@ def test_a_hop_leg_can_hop_the_captured_piece() -> None:
     assert got == {(s, cap("e5")) for s in S("e4 f5 d5")}
 
 
-# --- decisions 5, 6, 7 as both reference programs read them ---------------------------------
+# --- continuation-directions, iso, continuation-ranges as both reference programs read them ------
 
 
 FMAQ_FROM_E5 = S("e6 e7 e8 f6 g7 h8 f5 g5 h5 f4 g3 h2 d4 c3 b2 a1 d5 c5 b5 a5 d6 c7 b8")
@@ -609,8 +611,8 @@ FMAQ_FROM_E8 = S("f8 g8 h8 f7 g6 h5 d7 c6 b5 a4 d8 c8 b8 a8")
 
 
 def test_fmaQ_never_goes_straight_back() -> None:
-    # decision 5: leg 1 slides forward to e5, e6, e7 or e8; leg 2 (no direction letters)
-    # goes every way of the Queen but straight back (south), so nothing below the first
+    # reading continuation-directions: leg 1 slides forward to e5, e6, e7 or e8; leg 2 (no direction
+    # letters) goes every way of the Queen but straight back (south), so nothing below the first
     # leg's end on the e-file: no e5 from e6, no e4, e3, e2, e1 at all
     got = dests("fmaQ", "e4")
     assert got == FMAQ_FROM_E5 | FMAQ_FROM_E6 | FMAQ_FROM_E7 | FMAQ_FROM_E8
@@ -626,15 +628,15 @@ def test_fmaQ_from_e6_goes_on_in_seven_directions() -> None:
 
 
 def test_iso_after_leaper_legs_constrains_nothing() -> None:
-    # decision 6: fasiK on d4: leg 1 the forward step to d5, leg 2 a sideways step (c5,
+    # reading iso: fasiK on d4: leg 1 the forward step to d5, leg 2 a sideways step (c5,
     # e5); no slider leg came before, so i asks nothing: exactly fasK
     assert dests("fasiK", "d4") == S("c5 e5")
     assert dests("fasK", "d4") == S("c5 e5")
 
 
 def test_toggling_a_doubled_atom_strips_the_doubling_first() -> None:
-    # decision 7: yabFF slides diagonally to an empty square (f5 g6 h7, d5 c6 b7 a8, d3 c2
-    # b1, f3 g2 h1), the toggle makes FF (= F0) a B, which slides straight back: over e4
+    # reading continuation-ranges: yabFF slides diagonally to an empty square (f5 g6 h7, d5 c6 b7
+    # a8, d3 c2 b1, f3 g2 h1), the toggle makes FF (= F0) a B, which slides straight back: over e4
     # (empty, and an explicit b may come back to it) to the far end of the diagonal
     assert dests("yabFF", "e4") == BISHOP_E4 | {"e4"}
     assert dests("yabF0", "e4") == BISHOP_E4 | {"e4"}
@@ -643,14 +645,14 @@ def test_toggling_a_doubled_atom_strips_the_doubling_first() -> None:
 
 
 def test_t_on_a_hop_leg_means_friendly_mount_only() -> None:
-    # decision 10: north mount e6 is a friend (allowed), west mount c4 is an enemy (not)
+    # reading tame: north mount e6 is a friend (allowed), west mount c4 is an enemy (not)
     pos = {"friends": ["e6"], "enemies": ["c4", "e8"]}
     assert dests("tpafR", "e4", **pos) == S("e7 e8")
     assert dests("pafR", "e4", **pos) == S("e7 e8 b4 a4")
 
 
 def test_l_r_continuation_of_oblique_atom_is_rejected() -> None:
-    # decision 13: afrN is undefined; the error suggests hr/hl
+    # reading oblique-later-legs: afrN is undefined; the error suggests hr/hl
     from translator.errors import BetzaError
 
     with pytest.raises(BetzaError) as info:
@@ -659,7 +661,7 @@ def test_l_r_continuation_of_oblique_atom_is_rejected() -> None:
 
 
 def test_aR_default_continuation_never_goes_back() -> None:
-    # R slide (m), then straight on, left or right (decision 5: back only if explicit).
-    # The four adjacent Rook squares cannot be a destination: reaching e5 would need a
+    # R slide (m), then straight on, left or right (reading continuation-directions: back only if
+    # explicit). The four adjacent Rook squares cannot be a destination: reaching e5 would need a
     # turn on e4's own file/rank ending there, or a backward slide from e6.
     assert dests("aR", "e4") == ALL_8X8 - S("e4 e5 e3 d4 f4")

@@ -1,12 +1,12 @@
 """Single-leg Betza/XBetza moves, checked against sets derived by hand from the spec.
 
-Sources: /work/shared/spec/README.md (numbered decisions), xbetza-cvp.txt (primary),
+Sources: docs/readings.md (the readings, cited by name), xbetza-cvp.txt (primary),
 betza-xboard.txt (Table 2 = direction letters). Every expected set below was worked out by
 hand from those texts, not copied from the engine.
 
 Conventions: squares are ``a1``..; White moves up the board, White's right is toward the
-h-file. Black's moves are White's turned 180 degrees (decision 15): Black's forward is toward
-rank 1 and Black's right toward the a-file. ``friends`` are of the mover's side.
+h-file. Black's moves are White's turned 180 degrees (reading black-directions): Black's forward is
+toward rank 1 and Black's right toward the a-file. ``friends`` are of the mover's side.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def rot(square: str, files: int = 8, ranks: int = 8) -> str:
 def black_dests(betza, origin, files=8, ranks=8, *, friends=(), enemies=(), **kw) -> set[str]:
     """Black's moves in the position turned 180 degrees, turned back into White's frame.
 
-    By decision 15 this must equal White's moves in the original position."""
+    By reading black-directions this must equal White's moves in the original position."""
     r = [rot(s, files, ranks) for s in friends], [rot(s, files, ranks) for s in enemies]
     got = dests(betza, rot(origin, files, ranks), files, ranks, side="black",
                 friends=r[0], enemies=r[1], **kw)
@@ -88,7 +88,8 @@ def assert_plain_captures(ms, enemies) -> None:
         assert m.captures == ((m.to,) if m.to in enemies else ()), m
 
 
-# --- direction letters on oblique atoms (decisions 3, 4, 15, 16) ---------------------------
+# --- direction letters on oblique atoms (readings directions-on-king-and-queen, combining-letters,
+# black-directions, oblique-pairs) ---------------------------------------------------------------
 
 
 def test_hrN_chiral_set_on_e4() -> None:
@@ -102,7 +103,8 @@ def test_hlN_is_the_mirror_image() -> None:
 
 
 def test_hrN_black_keeps_handedness() -> None:
-    # decision 15: rotated, not mirrored; the chiral set is invariant under a 180 deg turn
+    # reading black-directions: rotated, not mirrored; the chiral set is invariant under a 180 deg
+    # turn
     assert dests("hrN", "e4", side="black") == S("f6 g3 d2 c5")
     assert dests("hlN", "e4", side="black") == S("d6 c3 f2 g5")
 
@@ -287,7 +289,7 @@ def test_nightrider_26x26() -> None:
 
 
 def test_giraffe_FX_and_DY_12x10() -> None:
-    # FX = (4,1) leaper, DY = (4,2) leaper (decision 11), from e5 on 12x10
+    # FX = (4,1) leaper, DY = (4,2) leaper (reading boosted-atoms), from e5 on 12x10
     assert dests("FX", "e5", 12, 10) == S("i6 i4 a6 a4 f9 d9 f1 d1")
     assert dests("DY", "e5", 12, 10) == S("i7 i3 a7 a3 g9 c9 g1 c1")
 
@@ -638,7 +640,7 @@ def test_qN_rose_blocked() -> None:
     assert_plain_captures(ms, {"e6"})
 
 
-# --- both colours agree (decision 15) for a few asymmetric pieces -------------------------------
+# --- both colours agree (reading black-directions) for a few asymmetric pieces ---------------
 
 
 @pytest.mark.parametrize(
@@ -662,8 +664,8 @@ def test_black_is_white_turned(betza, origin, friends, enemies) -> None:
 @pytest.mark.parametrize(
     ("betza", "expected"),
     [
-        # Table 2 of betza-xboard.txt, read with decision 16 (the letter next to the atom
-        # names the pair, the one in front picks from it)
+        # Table 2 of betza-xboard.txt, read with the reading oblique-pairs (the letter next to the
+        # atom names the pair, the one in front picks from it)
         ("ffN", "d6 f6"),  # doubled: the forward pair, no combining
         ("fsN", "c5 g5"),  # forward moves of the two sideways pairs
         ("bsN", "c3 g3"),
@@ -686,12 +688,12 @@ def test_more_N_direction_sets(betza, expected) -> None:
     ],
 )
 def test_unlimited_riders_of_any_atom(betza, expected) -> None:
-    # decision 2: doubling or 0 = unlimited rider for any atom
+    # reading unlimited-range: doubling or 0 = unlimited rider for any atom
     assert dests(betza, "a1") == S(expected)
 
 
 def test_jR_skips_the_first_square() -> None:
-    # decision 8: j on a slider skips the first square whatever is on it
+    # reading ski-and-must-jump: j on a slider skips the first square whatever is on it
     ms = run("jR", "e4", friends=["e5"], enemies=["f4", "b4"])
     assert {m.to for m in ms} == S("e6 e7 e8 g4 h4 e2 e1 c4 b4")
     assert_plain_captures(ms, {"b4"})
@@ -707,7 +709,7 @@ def test_pN_and_gN_on_a_leaper() -> None:
 
 
 def test_final_leg_hop_inherits_the_range() -> None:
-    # decision 7: pR4 = pafR4, the hop-off leg has range 4 as well
+    # reading continuation-ranges: pR4 = pafR4, the hop-off leg has range 4 as well
     assert dests("pR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5 a6 a7")
     assert dests("pafR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5 a6 a7")
     assert dests("pR4", "a1", 12, 10, friends=["a5"]) == S("a6 a7 a8 a9")
@@ -723,6 +725,6 @@ def test_xiangqi_king_WfkR() -> None:
 
 
 def test_nH_needs_both_jumped_squares_empty() -> None:
-    # decision 9: every square jumped over by a leap must be empty
+    # reading non-jumping: every square jumped over by a leap must be empty
     assert dests("nH", "e4") == S("e7 e1 b4 h4")
     assert dests("nH", "e4", friends=["e6", "c4"], enemies=["h4"]) == S("e1 h4")

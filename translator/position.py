@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE, Square, parse_square, square_name
 
 SIDES = ("white", "black")
+Side = Literal["white", "black"]
+# the readings of a Betza string (translator.notation.dialects); one switch of a dialect,
+# "xboard:oblique-continuation", is a reading too, given as a position's ``dialect``
+Reading = Literal["spec", "xboard", "diagram"]
 
 
 def other_side(side: str) -> str:
@@ -49,6 +53,10 @@ class Position:
 
     ``ep`` lists the squares where e.p. capture is possible this turn and ``ep_victim`` the
     square of the piece such a capture removes.
+
+    >>> pos = Position(10, 8, {(0, 0): PlacedPiece("white", "R", "R")}, side_to_move="black")
+    >>> pos.square("j8"), pos.pieces[pos.square("a1")].betza
+    ((9, 7), 'R')
     """
 
     files: int = 8

@@ -177,6 +177,10 @@ def parse_fen(
     Every board letter needs an entry in ``table`` (looked up upper-cased); pieces whose
     letter is in ``royal_letters`` (any case) are royal. ``files``, if given, is the width
     every rank must have. '+' before and '~' after a letter (promoted marks) are ignored.
+
+    >>> pos = parse_fen("4k3/8/8/8/8/8/8/R3K3 b", {"R": "R", "K": "K"})
+    >>> pos.side_to_move, pos.pieces[(4, 7)].royal, pos.pieces[(0, 0)].betza
+    ('black', True, 'R')
     """
     fields = list(_FIELD.finditer(fen))
     if not fields:

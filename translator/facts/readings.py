@@ -9,9 +9,10 @@ is on (encodings/dialects.lp gives each its rule).
 
 from __future__ import annotations
 
+from translator.facts.schema import READING
 from translator.notation.dialects import switches
 
 
 def reading_facts(type_id: int, reading: str) -> str:
     """Facts saying that piece type ``type_id`` is read in ``reading``."""
-    return " ".join(f'reading({type_id},"{s.name}",{s.dialect}).' for s in switches(reading))
+    return " ".join(READING(type_id, s.name, s.dialect) for s in switches(reading))

@@ -11,12 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from translator.facts.schema import (
+    ATOM,
+    BOOST,
+    BRACKET,
+    DIR,
+    FLAG,
+    LATOM,
+    LEG,
+    LRANGE,
+    LRIDER,
+    MODE,
+    MOVE,
+    PDIR,
+    RANGE,
+    RIDER,
+    SEP,
+    fact,
+)
 from translator.notation.syntax import Piece, Range, parse  # noqa: F401  (parse: doctest)
 from translator.position import Position
-
-
-def _q(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _steps(rng: Range) -> str:
@@ -27,31 +41,31 @@ def _steps(rng: Range) -> str:
 def move_facts(type_id: int, piece: Piece) -> str:
     """Facts describing every move of ``piece``, as piece type ``type_id``."""
     out: list[str] = []
+    t = type_id
     for m, move in enumerate(piece.moves, start=1):
-        head = f"{type_id},{m}"
-        out.append(f"move({head}). atom({head},{_q(move.atom.letter)}).")
+        out += [MOVE(t, m), ATOM(t, m, move.atom.letter)]
         if move.atom.boost:
-            out.append(f"boost({head},{_q(move.atom.boost)}).")
+            out.append(BOOST(t, m, move.atom.boost))
         if move.atom.doubled:
-            out.append(f"rider({head}).")
+            out.append(RIDER(t, m))
         if move.range is not None:
-            out.append(f"range({head},{_steps(move.range)}).")
+            out.append(RANGE(t, m, _steps(move.range)))
         if move.is_bracket:
-            out.append(f"bracket({head}).")
-            out.extend(f"pdir({head},{_q(tok)})." for tok in move.prefix)
-            out.extend(f"sep({head},{n},{'stop' if sep == '?' else 'go'})."
+            out.append(BRACKET(t, m))
+            out.extend(PDIR(t, m, tok) for tok in move.prefix)
+            out.extend(SEP(t, m, n, "stop" if sep == "?" else "go")
                        for n, sep in enumerate(move.seps, start=1))
         for n, leg in enumerate(move.legs, start=1):
-            out.append(f"leg({head},{n}).")
+            out.append(LEG(t, m, n))
             if move.is_bracket:
-                out.append(f"latom({head},{n},{_q(leg.atom.letter)}).")
+                out.append(LATOM(t, m, n, leg.atom.letter))
                 if leg.atom.doubled:
-                    out.append(f"lrider({head},{n}).")
+                    out.append(LRIDER(t, m, n))
                 if leg.range is not None:
-                    out.append(f"lrange({head},{n},{_steps(leg.range)}).")
-            out.extend(f"dir({head},{n},{_q(tok)})." for tok in leg.directions)
-            out.extend(f"mode({head},{n},{mode})." for mode in leg.modes)
-            out.extend(f"flag({head},{n},{_q(flag)})." for flag in leg.modifiers)
+                    out.append(LRANGE(t, m, n, _steps(leg.range)))
+            out.extend(DIR(t, m, n, tok) for tok in leg.directions)
+            out.extend(MODE(t, m, n, mode) for mode in leg.modes)
+            out.extend(FLAG(t, m, n, flag) for flag in leg.modifiers)
     return " ".join(out)
 
 
@@ -59,7 +73,7 @@ def position_facts(qid: int, pos: Position, types: Mapping[str | None, int | str
                    movers: list[tuple[int, int]], virgin: set[tuple[int, int]]) -> str:
     """Facts for query ``qid``: the board, its pieces (typed by ``types`` of their Betza
     strings, ``none`` for bare blockers), royals, virgins, e.p. state and the movers."""
-    return " ".join(f"{name}({','.join(map(str, args))})."
+    return " ".join(fact(name, args)
                     for name, args in position_atoms(qid, pos, types, movers, virgin))
 
 

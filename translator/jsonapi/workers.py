@@ -58,9 +58,8 @@ GROUP = 350
 # equal length, as many as the workers or a multiple and none over TASK lines (GROUP once a
 # worker has grown past half of MEMORY_MB, so that heavy lines grow a worker less between
 # the checks of its memory), so that the workers finish together; each task spreads a
-# clingo program's fixed cost (some 40 ms: grounding the rules of every encoding) over many
-# lines (measured on 2,201 multi-leg lines and two workers: 1,600 q/s in tasks of 350,
-# 1,700 in four of 551)
+# clingo program's fixed cost (grounding the rules of every encoding) over many lines
+# (docs/bench.md: batch tasks)
 HOLD = 8000
 TASK = 700
 RECYCLE = 2800  # lines per worker before the workers are replaced

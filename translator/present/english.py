@@ -121,7 +121,7 @@ def stride(u: Unit, rs: RangeState) -> str:
         form = "star_steps" if stepper else "star_leaps"
     else:
         form = "upto_steps" if stepper else "upto_leaps"
-    return s[form].format(**fill)
+    return str(s[form].format(**fill))
 
 
 def state_words(rs: RangeState) -> str:
@@ -129,12 +129,12 @@ def state_words(rs: RangeState) -> str:
     r = glossary()["ranges"]
     steps = rs[1]
     if steps == 1:
-        return r["state_one"]
+        return str(r["state_one"])
     if steps == "inf":
-        return r["state_inf"]
+        return str(r["state_inf"])
     if steps == "star":
-        return r["state_star"]
-    return r["state_n"].format(n=steps)
+        return str(r["state_star"])
+    return str(r["state_n"].format(n=steps))
 
 
 def oblique_words(i: int, a: int, b: int) -> str:
@@ -149,7 +149,7 @@ def direction_words(side: str, dx: int, dy: int) -> str:
     if side == "black":
         dx, dy = -dx, -dy
     if dx == 0 or dy == 0 or abs(dx) == abs(dy):
-        return d["names"][SIGNS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]]
+        return str(d["names"][SIGNS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]])
     parts = [(abs(dy), d["forward"] if dy > 0 else d["backward"]),
              (abs(dx), d["right"] if dx > 0 else d["left"])]
     parts.sort(key=lambda p: -p[0])

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from translator.position import Position
 from translator.present.textboard import render_board
 from translator.queries.board import Board
 from translator.queries.moves import Move
 from translator.squares import Square, parse_square
+
+if TYPE_CHECKING:
+    from translator.queries.attacks import Attacker
+    from translator.queries.equiv_model import EquivResult
 
 MOVE_MARKS = [
     ("@", "the moving piece"),
@@ -102,7 +108,7 @@ def shown_paths(found: list[Move], to: str | None = None, most: int = 24
     return bent if len(bent) <= most else []
 
 
-def equiv_text(result, targets_only: bool = False) -> str:
+def equiv_text(result: EquivResult, targets_only: bool = False) -> str:
     """An equivalence answer: the verdict, or the counterexample drawn as a board."""
     board = f"{result.files}x{result.ranks}"
     what = "destinations" if targets_only else "moves"
@@ -110,6 +116,7 @@ def equiv_text(result, targets_only: bool = False) -> str:
         return (f"{result.label_a} and {result.label_b} have the same {what} on {board}: "
                 "equivalent.")
     ce = result.counterexample
+    assert ce is not None  # drawn only for pieces that differ
     pos = ce.position()
     origin = pos.square(ce.start)
     cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
@@ -147,7 +154,7 @@ def position_svg(pos: Position, marks: dict[Square, str], title: str,
                       title=title, labels=labels)
 
 
-def attacks_svg(pos: Position, target: Square, found: list) -> str:
+def attacks_svg(pos: Position, target: Square, found: list[Attacker]) -> str:
     """The target as a capture square, every attacker's locust victims and landings."""
     marks: dict[Square, str] = {}
     for attacker in found:
@@ -161,10 +168,11 @@ def attacks_svg(pos: Position, target: Square, found: list) -> str:
     return position_svg(pos, marks, f"attacks on {square_name(target)}", target, labels)
 
 
-def equiv_svg(result) -> str:
+def equiv_svg(result: EquivResult) -> str:
     """A counterexample: squares only the first piece reaches, only the second, or both
     with different effects."""
     ce = result.counterexample
+    assert ce is not None  # drawn only for pieces that differ
     pos = ce.position()
     marks: dict[Square, str] = {}
     for mv in ce.only_a:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from translator.errors import BetzaError
+from translator.facts.schema import DROPPER
 from translator.facts.translate import move_facts, position_facts
 from translator.position import Position
 from translator.queries.moves import parse_piece
@@ -41,7 +42,7 @@ def drops(letter: str, position: Position, table: Mapping[str, str], *,
     for other in sorted({pc.betza or "" for pc in position.pieces.values()} - {betza, ""}):
         types[other] = len(types) + 1
     facts = [move_facts(1, piece), position_facts(1, position, types, [], set()),
-             f"dropper(1,1,{position.side_to_move})."]
+             DROPPER(1, 1, position.side_to_move)]
     found = engine.run("\n".join(facts), "drops.lp", timeout=timeout)
     squares = sorted((s.arguments[2].number, s.arguments[1].number) for s in found)
     return [square_name((x, y)) for y, x in squares]

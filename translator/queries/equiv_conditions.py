@@ -35,6 +35,7 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
+from translator.facts.schema import BOARD, CENTRE, COMPARE, START
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
 from translator.queries.equiv_model import Counterexample
@@ -213,10 +214,10 @@ def difference(a: str, b: str, pa: Piece, pb: Piece, files: int, ranks: int,
     for piece in (pa, pb):
         check_size(piece, 2 * files - 1, 2 * ranks - 1, max_atoms)
     centre = (files - 1, ranks - 1)
-    facts = (f"compare({'targets' if targets_only else 'effects'}). "
-             f"board(0,{2 * files - 1},{2 * ranks - 1}). start(0,{centre[0]},{centre[1]}). "
-             "centre(0). " + " ".join(f"board({q},{files},{ranks}). start({q},{x},{y})."
-                                      for q, (x, y) in enumerate(squares, 1)))
+    facts = " ".join([COMPARE("targets" if targets_only else "effects"),
+                      BOARD(0, 2 * files - 1, 2 * ranks - 1), START(0, *centre), CENTRE(0),
+                      *(f"{BOARD(q, files, ranks)} {START(q, x, y)}"
+                        for q, (x, y) in enumerate(squares, 1))])
     symbols = _ground(pa, pb, facts, deadline, timeout)
     local = any(sym.name == "local" for sym in symbols)
     table = _read(symbols, [centre, *squares])

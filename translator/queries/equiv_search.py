@@ -15,6 +15,7 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
+from translator.facts.schema import BOARD, COMPARE, MOVER, PIECE, START
 from translator.position import Position
 from translator.queries.equiv_model import Counterexample
 from translator.queries.moves import Move, distinct, piece_facts
@@ -35,10 +36,10 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
     if empty is not None:
         return empty
     facts = [piece_facts(1, *a), piece_facts(2, *b),
-             f"compare({'targets' if targets_only else 'effects'})."]
+             COMPARE("targets" if targets_only else "effects")]
     for q, (side, (x, y)) in enumerate(starts):
-        facts.append(f"board({q},{files},{ranks}). start({q},{x},{y}). mover({q},{x},{y}). "
-                     f"piece({q},{x},{y},{side},1). piece({q},{x},{y},{side},2).")
+        facts += [BOARD(q, files, ranks), START(q, x, y), MOVER(q, x, y),
+                  PIECE(q, x, y, side, 1), PIECE(q, x, y, side, 2)]
     deadline = time.monotonic() + timeout
     ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
     # Every counterexample now has a piece on the board. Decide square by square without

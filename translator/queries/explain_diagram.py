@@ -144,5 +144,5 @@ def _hop_example(extra: dict[str, Any], files: int, ranks: int, start: Square) -
     legend = [(TEXT_MARKS["origin"], g["origin"]), ("o", g["mount"])]
     legend += [(TEXT_MARKS[k], g[f"hop_{k}"]) for k in ("move", "capture", "both")
                if TEXT_MARKS[k] in marks]
-    return g["hop_example"].format(mount=mount) + "\n" + render_board(files, ranks, cells,
-                                                                      legend)
+    return str(g["hop_example"].format(mount=mount)) + "\n" + render_board(files, ranks, cells,
+                                                                           legend)

@@ -16,13 +16,14 @@ capturing there) and captures on d6 f6 (and cannot move there when they are empt
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
 from translator.errors import BetzaError
 from translator.position import Position
 from translator.present.english import glossary, join
 from translator.queries.explain_diagram import centre
-from translator.queries.moves import MovesQuery, batch_moves, resolve_name
+from translator.queries.moves import Move, MovesQuery, batch_moves, resolve_name
 from translator.squares import parse_square, square_name
 
 # an equal kb piece is proven equal on the board being explained, within this many seconds
@@ -30,7 +31,7 @@ from translator.squares import parse_square, square_name
 PROOF_TIMEOUT = 10.0
 
 
-def _signature(found: list) -> frozenset:
+def _signature(found: list[Move]) -> frozenset[tuple[Any, ...]]:
     return frozenset(mv.effects() for mv in found)
 
 
@@ -39,14 +40,15 @@ def _probe_square(files: int, ranks: int) -> str:
 
 
 @cache
-def _kb_signatures(files: int, ranks: int) -> dict[frozenset, tuple[NamedPiece, ...]]:
+def _kb_signatures(files: int, ranks: int) -> dict[frozenset[tuple[Any, ...]],
+                                                  tuple[NamedPiece, ...]]:
     """The kb's pieces by their moves from the centre of an empty ``files`` x ``ranks``
     board (computed once per process and board size)."""
     pieces = all_pieces()
     pos = Position.light(files, ranks)
     origin = _probe_square(files, ranks)
     answers = batch_moves([MovesQuery(p.betza, origin, pos) for p in pieces])
-    out: dict[frozenset, tuple[NamedPiece, ...]] = {}
+    out: dict[frozenset[tuple[Any, ...]], tuple[NamedPiece, ...]] = {}
     for piece, found in zip(pieces, answers, strict=True):
         if not isinstance(found, BetzaError):
             out[_signature(found)] = (*out.get(_signature(found), ()), piece)

@@ -19,6 +19,7 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
+from translator.facts.schema import BASE_LEN, CAND_TOK, CLASH, TOK_LEN, WANT
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece
@@ -67,11 +68,11 @@ def _facts(examples: list[Example], space: Space) -> str:
     piece = Piece(tuple(c.move for c in space.candidates))
     out = [move_facts(1, piece)]
     for m, cand in enumerate(space.candidates, start=1):
-        out.append(f"base_len({m},{len(str(cand.move))}).")
-        out.extend(f'cand_tok({m},"{tok}").' for tok in cand.tokens)
-        out.extend(f'clash({m},"{a}","{b}").' for a, b in clashes(cand.system))
+        out.append(BASE_LEN(m, len(str(cand.move))))
+        out.extend(CAND_TOK(m, tok) for tok in cand.tokens)
+        out.extend(CLASH(m, a, b) for a, b in clashes(cand.system))
     tokens = {tok for c in space.candidates for tok in c.tokens}
-    out.extend(f'tok_len("{tok}",{len(tok)}).' for tok in tokens)
+    out.extend(TOK_LEN(tok, len(tok)) for tok in tokens)
     for q, ex in enumerate(examples, start=1):
         pos = ex.position()
         origin = pos.square(ex.origin)
@@ -82,7 +83,7 @@ def _facts(examples: list[Example], space: Space) -> str:
         out.append(position_facts(q, pos, {"find": 1}, [origin], set()))
         for name, kinds in ex.wanted().items():
             x, y = pos.square(name)
-            out.extend(f"want({q},{x},{y},{k})." for k in sorted(kinds))
+            out.extend(WANT(q, x, y, k) for k in sorted(kinds))
     return "\n".join(out)
 
 

@@ -35,7 +35,12 @@ CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
 @dataclass(frozen=True)
 class MovesQuery:
-    """One ``moves`` question: the piece ``betza`` on ``origin`` in ``position``."""
+    """One ``moves`` question: the piece ``betza`` on ``origin`` in ``position``.
+
+    >>> q = MovesQuery("N", "a1", Position.light())
+    >>> [[m.to for m in found] for found in batch_moves([q])]
+    [['b3', 'c2']]
+    """
 
     betza: str
     origin: str
@@ -149,6 +154,11 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     Each query is a :class:`MovesQuery` or a tuple ``(betza, origin, position, side)``.
     The answer for a query is its list of moves, or the :class:`BetzaError` it raised
     (a query whose grounding would exceed ``max_atoms`` is refused before it starts).
+
+    >>> empty = Position.light(3, 3)
+    >>> answers = batch_moves([MovesQuery("W", "a1", empty), ("N", "j9", empty, None)])
+    >>> sorted(m.to for m in answers[0]), answers[1].one_line()
+    (['a2', 'b1'], "file 'j' is off a board 3 files wide at position 1 of 'j9'")
     """
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
     prepared: list[tuple[int, Position, Square, bool, int]] = []

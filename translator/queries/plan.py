@@ -13,8 +13,10 @@ work the rules out again.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import clingo
 
@@ -76,14 +78,14 @@ def _value(sym: clingo.Symbol) -> int | str:
 def plan(betza: str) -> tuple[MovePlan, ...]:
     """The plan of every move of ``betza`` (a Betza string or a piece name)."""
     piece = parse_piece(betza)
-    facts: dict[str, list[tuple]] = defaultdict(list)
+    facts: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
     for sym in engine.run(move_facts(1, piece), "plan.lp"):
         facts[sym.name].append(tuple(_value(a) for a in sym.arguments[1:]))
     return tuple(_move(facts, m) for m in range(1, len(piece.moves) + 1))
 
 
-def _move(facts: dict[str, list[tuple]], m: int) -> MovePlan:
-    def of(name: str) -> list[tuple]:
+def _move(facts: dict[str, list[tuple[Any, ...]]], m: int) -> MovePlan:
+    def of(name: str) -> list[tuple[Any, ...]]:
         return [f[1:] for f in facts[name] if f[0] == m]
 
     geo = of("pgeo")
@@ -95,13 +97,14 @@ def _move(facts: dict[str, list[tuple]], m: int) -> MovePlan:
         leap, system, frozenset(i for (i,) in of("pdir")), tuple(legs),
         bool(of("initial")), max([w for (w,) in of("wrap")], default=0),
         next((str(z) for (z,) in of("curl")), ""),
-        frozenset(int(i) for (i,) in of("castledir")),  # type: ignore[call-overload]
+        frozenset(int(i) for (i,) in of("castledir")),
         tuple(sorted(str(t) for (t,) in of("pprefix"))),
-        frozenset((int(i), int(r)) for i, r in of("ppath")))  # type: ignore[call-overload]
+        frozenset((int(i), int(r)) for i, r in of("ppath")))
 
 
-def _leg(of, n: int, before: tuple[RangeState, ...]) -> LegPlan:  # type: ignore[no-untyped-def]
-    def at(name: str) -> list[tuple]:
+def _leg(of: Callable[[str], list[tuple[Any, ...]]], n: int, before: tuple[RangeState, ...]
+         ) -> LegPlan:
+    def at(name: str) -> list[tuple[Any, ...]]:
         return [f[1:] for f in of(name) if f[0] == n]
 
     modes = tuple(sorted((str(mo) for (mo,) in at("pmode")), key="mcdekxpgy".index))
@@ -111,11 +114,11 @@ def _leg(of, n: int, before: tuple[RangeState, ...]) -> LegPlan:  # type: ignore
         n, modes, bool(at("pwritten")), bool(at("pfinal")),
         next((str(mo) for (mo,) in at("pimplied")), ""),
         _ranges([(str(k), s) for k, s in at("prange")], before),
-        frozenset(int(p) for (p,) in at("porient")),  # type: ignore[call-overload]
-        frozenset(int(r) for (r,) in at("pturn")),  # type: ignore[call-overload]
+        frozenset(int(p) for (p,) in at("porient")),
+        frozenset(int(r) for (r,) in at("pturn")),
         bool(at("pdefault")), bool(at("pexcited")), frozenset(classes),
         tuple(((str(k), st), (str(k2), st2)) for k, st, k2, st2 in at("ptoggle")),
-        next(((int(a), int(b)) for a, b, _ in at("plgeo")), None),  # type: ignore[call-overload]
+        next(((int(a), int(b)) for a, b, _ in at("plgeo")), None),
         next((str(sy) for _, _, sy in at("plgeo")), None), bool(at("poutward")),
         tuple(sorted((str(mo) for (mo,) in at("pendmode")), key="mcdekxpgy".index)))
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from translator.research.census import combine, empty_board, sampled
 from translator.research.run import DASHBOARD, Outcome, Task, run_tasks
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Board = tuple[int, int]
 
@@ -61,9 +64,15 @@ def census_rows(outcomes: dict[str, Outcome], pieces: Sequence[str],
 def census(pieces: Sequence[str], boards: Sequence[Board] = ((8, 8),),
            densities: Sequence[float] = (), samples: int = 100, seed: int = 0, *,
            scheduler: str | None = None, workers: int | None = None,
-           out: str | None = None, progress: bool = False, dashboard: str = DASHBOARD) -> Any:
+           out: str | None = None, progress: bool = False, dashboard: str = DASHBOARD
+           ) -> pd.DataFrame:
     """The census of ``pieces`` as a pandas DataFrame, one row per piece and board (a
-    local cluster's dashboard on ``dashboard``, host:port)."""
+    local cluster's dashboard on ``dashboard``, host:port).
+
+    >>> frame = census(["W", "F"], boards=[(3, 3)], scheduler="inline")
+    >>> frame.set_index("piece")["connected"].to_dict()
+    {'W': True, 'F': False}
+    """
     import pandas as pd
 
     tasks = census_tasks(pieces, boards, densities, samples, seed)
@@ -98,7 +107,7 @@ def _fingerprint(row: dict[str, Any]) -> str:
 
 
 def classes(members: dict[str, str] | Sequence[str], board: Board = (8, 8), *,
-            scheduler: str | None = None, workers: int | None = None) -> Any:
+            scheduler: str | None = None, workers: int | None = None) -> pd.DataFrame:
     """The equivalence classes of ``members`` as a pandas DataFrame: one row per member
     (``member``, ``betza``, ``class``: the number of its class).
 

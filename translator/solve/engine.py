@@ -151,7 +151,8 @@ def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
         if remaining <= 0 or not handle.wait(remaining):
             handle.cancel()
             raise SolverTimeout(f"{what} gave up after the time limit of {timeout:g} s")
-        return handle.get()
+        result: clingo.SolveResult = handle.get()
+        return result
 
 
 def run(facts: str, entry: str, *, timeout: float = 60.0,

@@ -35,32 +35,30 @@ from translator.errors import LimitError
 from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import Leg, MoveDef, Piece
 
-ATOMS_PER_PATH = 50  # measured: about 50 ground atoms per path of a multi-leg move
+# The constants below are measured: bench/limits.py prints the estimate beside the atoms
+# really grounded, and docs/bench.md keeps the figures behind each constant.
+ATOMS_PER_PATH = 50  # ground atoms per path of a multi-leg move
 # a move that encodings/lean.lp builds from its rays (legs that end on empty squares before
-# the last, no modifier) costs less; the estimate only sizes work, so a move that only looks
-# like one (lean.lp decides) is at worst refused a little late. Measured: 0.8 to 1.4 atoms
-# per path of a chain of riders (aaaQ, aaaaR, aaaaaR on 8x8, aaaR on
-# 16x16 and 26x26, aaaQ on 12x12), where paths that meet go on as one; 2 leaves room
+# the last, no modifier) costs less, since paths that meet go on as one; the estimate only
+# sizes work, so a move that only looks like one (lean.lp decides) is at worst refused a
+# little late. 2 leaves room above the atoms per path of the chains of riders measured
 LEAN_ATOMS_PER_PATH = 2
-# and per state that a leg of a chain of single leaps starts from, about 3 (aaaaaaaK on
-# 8x8: 790,000 atoms for 1,080,000 / 3 states estimated)
+# and per state that a leg of a chain of single leaps starts from
 LEAN_ATOMS_PER_STATE = 3
 LEAN_INNER = {"m", "y"}
 LEAN_LAST = {"m", "c", "k", "d"}
-DEFAULT_MAX_ATOMS = 2_000_000  # about 5 s and well under 1 GB
+DEFAULT_MAX_ATOMS = 2_000_000  # seconds and well under 1 GB of grounding (docs/bench.md)
 SLIDERS = "RBQ"
 BENDS = {"q", "z"}  # a circular and a crooked rider: a rider whatever its atom
 CIRCLE = 7  # steps of such a rider counted (a circular one is back on its square at 8)
 EP_LAST = 3
-# per leg of each move, the atoms of its own (its directions, modes, the legs' links):
-# measured at most about 130 in the program of one square (aaK in BKaKaaK, RasR)
+# per leg of each move, the atoms of its own (its directions, modes, the legs' links), with
+# room above the most measured
 LEG_ATOMS = 150
 # the states one of the last two legs of single leaps starts from, per square, at most
-# (eight directions, some 200 sets of visited squares): aaaaaaK on 8x8 grounds 235,000
-# atoms, estimated 680,000; aaaaaaaK 8x8 (2.2 s, 250 MB) and aaaaaaaN 12x12 (1.6 million
-# atoms, 4.8 s, 440 MB) are estimated under the default budget, aaaaaaaaK (2.6 million
-# atoms, 8 s, 750 MB) over it; so is aaaaaaaK 26x26 (1 million atoms, 3 s: the cap counts
-# every square of the board, not only those the chain reaches)
+# (eight directions, some 200 sets of visited squares): it puts the chains that ground
+# within the default budget under it and the longer ones over it; a chain on a large board
+# is counted over every square, not only those it reaches
 MET = 8 * 200
 
 

@@ -26,7 +26,12 @@ from translator.squares import square_coords, square_name
 @dataclass(frozen=True)
 class Move:
     """One move: its destination, the squares where its legs end (origin first) and
-    its side effects."""
+    its side effects.
+
+    >>> m = Move("g6", ("e4", "f5", "g6"), captures=("f5",))
+    >>> m.is_capture, m.as_json()
+    (True, {'to': 'g6', 'legs': ['e4', 'f5', 'g6'], 'captures': ['f5']})
+    """
 
     to: str
     legs: tuple[str, ...]

@@ -53,12 +53,12 @@ from translator.solve import engine
 from translator.solve.limits import estimated_atoms
 from translator.squares import Square
 
-# grounded programs kept per process: open in the mover (a piece's one program, some
-# 20 MB each) and for one mover square (many, soon replaced), in caches of their own so
+# grounded programs kept per process: open in the mover (a piece's one program; their
+# size: docs/bench.md) and for one mover square (many, soon replaced), in caches of their own so
 # that a stream of the second kind never pushes out the first
 KEEP = {True: 24, False: 16}
 # A program with the position open holds the paths of every occupancy, which for long
-# multi-leg moves is far more than one position's (aaaK: 0.7 s against 0.3 s): only
+# multi-leg moves is far more than one position's (docs/bench.md): only
 # pieces whose estimate (translator/solve/limits.py) is below this are kept.
 MAX_ESTIMATE = 20_000
 # A program open in its mover holds the paths from every square: worth it while a solve
@@ -67,7 +67,7 @@ MAX_ESTIMATE = 20_000
 MAX_OPEN = {1: 110_000, 2: 60_000}
 # The estimate overrates pieces whose legs share their rays (a hopper's leg beyond the
 # mount): for those the atoms of a one-square program, once one is grounded, decide --
-# open when that many times the squares stays under this (a solve of some 20 ms).
+# open when that many times the squares stays under this (a solve of a few tens of ms).
 MAX_OPEN_ATOMS = 150_000
 MEASURED: OrderedDict[tuple[Piece, int, int], int] = OrderedDict()
 # An open program above this solves in several milliseconds (R, Q): a square asked about

@@ -75,8 +75,8 @@ MAX_ATOMS = DEFAULT_MAX_ATOMS  # the most atoms a query may ask to ground
 BUDGET_MB = 1500
 # what a worker of each lane may keep after a task (MB): a pool with a worker holding more
 # (what its biggest query left behind) is replaced, so that an idle server holds at most
-# this much per worker. Board and why workers keep grounded programs, some 430 and 700 MB
-# in a busy class; a search worker keeps nothing that later searches use.
+# this much per worker. Board and why workers keep grounded programs (docs/bench.md says
+# how much in a busy class); a search worker keeps nothing that later searches use.
 IDLE_MB = {"board": 800, "why": 1000, "search": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
