@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
+from typing import NamedTuple
 
 from translator.compiled.table import MoveTable, Offset, Row
 from translator.position import Position
 from translator.solve.readers import Move
-from translator.squares import Square, square_name
+from translator.squares import Square, square_coords, square_name
 
 
 @dataclass(frozen=True)
@@ -84,16 +85,26 @@ def turned(square: Square, files: int, ranks: int, side: str) -> Square:
     return (files - 1 - square[0], ranks - 1 - square[1]) if side == "black" else square
 
 
+class Placed(NamedTuple):
+    """A row of a table put on the board for a piece of ``side`` on ``origin``: its move
+    (squares named), the row, and the squares its condition names per need
+    (:data:`translator.compiled.table.NEED_NAMES`), as the board has them."""
+
+    move: Move
+    row: Row
+    need: dict[str, tuple[Square, ...]]
+
+
 @lru_cache(maxsize=8192)
-def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
-    """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
+def placed(table: MoveTable, side: str, origin: Square) -> tuple[Placed, ...]:
+    """The rows of ``table`` for a piece of ``side`` on ``origin``, on the board."""
     files, ranks = table.files, table.ranks
 
     def turn(sq: Square) -> Square:
         return turned(sq, files, ranks, side)
 
     start = turn(origin)
-    moves: dict[tuple[object, ...], list[tuple[tuple[object, ...], Move, Row]]] = {}
+    out: list[Placed] = []
     for row in table.rows_from(start):
         def at(o: Offset, row: Row = row) -> Square:
             return turn((start[0] + o[0], start[1] + o[1]))
@@ -102,21 +113,32 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
                      tuple(square_name(at(o)) for o in row.captures),
                      tuple((square_name(at(a)), square_name(at(b))) for a, b in row.unloads),
                      tuple(square_name(at(o)) for o in row.ep_rights))
-        moves.setdefault(move.effects(), []).append((move.path_key, move, row))
+        out.append(Placed(move, row, {name: tuple(map(at, offsets))
+                                      for name, offsets in row.need.items()}))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
+    """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
+    files, ranks = table.files, table.ranks
+    moves: dict[tuple[object, ...], list[Placed]] = {}
+    for one in placed(table, side, origin):
+        moves.setdefault(one.move.effects(), []).append(one)
     out: list[MaskRow] = []
     for group, (_, paths) in enumerate(sorted(moves.items(),
-                                              key=lambda kv: min(p[1].order_key
+                                              key=lambda kv: min(p.move.order_key
                                                                  for p in kv[1]))):
-        for _, move, row in sorted(paths, key=lambda p: p[0]):
+        for move, row, need in sorted(paths, key=lambda p: p.move.path_key):
             size = files * ranks
             mask = want = int(row.unmoved) << 4 * size
-            for name, offsets in row.need.items():
-                bits = _mask([turn((start[0] + dx, start[1] + dy)) for dx, dy in offsets],
-                             files)
+            for name, squares in need.items():
+                bits = _mask(list(squares), files)
                 for field, value in zip(*FIELDS[name], strict=True):
                     mask |= bits << field * size
                     want |= bits << field * size if value else 0
-            out.append((group, mask, want, move, row.move, _mask([at(row.to)], files)))
+            out.append((group, mask, want, move, row.move, _mask([square_coords(move.to)],
+                                                                 files)))
     return tuple(out)
 
 
