@@ -308,6 +308,11 @@ def test_table_rook_blocked_by_a_friend(no_search):
     assert not w.possible and w.reachable
     assert w.changes == ["leg 1 passes over a5, which must be empty but holds a friend"]
     assert w.needed == [("a5", "white", "empty")]
+    # (two rows to a8: the move onto an empty a8, and the capture of an enemy there)
+    assert w.as_json()["rows"] == [
+        {"move": "R", "legs": ["a1", "a8"], "captures": [], "fails": [w.changes[0]]},
+        {"move": "R", "legs": ["a1", "a8"], "captures": ["a8"],
+         "fails": [w.changes[0], "leg 1 ends on a8, which must hold an enemy but is empty"]}]
     # below the friend the rook goes; beyond the enemy on a8 it cannot go at all
     assert why("R", "a1", "a4", light(friends=["a5"])).possible
     assert not why("R", "a1", "b2", light()).reachable
@@ -355,3 +360,23 @@ def test_table_answer_agrees_with_moves(no_search):
         for sq in ("b6", "d5", "d8", "e5", "g7", "h8"):
             w = why(betza, "d4", sq, pos)
             assert w.moves == [m for m in moves(betza, "d4", pos) if m.to == sq], (betza, sq)
+
+
+def test_table_rows_each_with_what_fails(no_search):
+    # mRcpR on a1, an enemy on a4: mR would need a4 empty; cpR captures it over a mount on
+    # a2 or a3, each empty here. Every row to a4 is listed with its one failed condition.
+    w = why("mRcpR", "a1", "a4", light(enemies=["a4"]))
+    assert not w.possible
+    assert w.as_json()["rows"] == [
+        {"move": "mR", "legs": ["a1", "a4"], "captures": [],
+         "fails": ["leg 1 ends on a4, which must be empty but holds an enemy"]},
+        {"move": "cpR", "legs": ["a1", "a2", "a4"], "captures": ["a4"],
+         "fails": ["leg 1 ends on a2, which must hold a piece to hop over but is empty"]},
+        {"move": "cpR", "legs": ["a1", "a3", "a4"], "captures": ["a4"],
+         "fails": ["leg 1 ends on a3, which must hold a piece to hop over but is empty"]}]
+    # with a friend on a2 the first cannon row holds (its list of failures is empty), and
+    # the rook move now fails twice
+    rows = why("mRcpR", "a1", "a4", light(friends=["a2"], enemies=["a4"])).as_json()["rows"]
+    assert [r["fails"] for r in rows][:2] == [
+        ["leg 1 passes over a2, which must be empty but holds a friend",
+         "leg 1 ends on a4, which must be empty but holds an enemy"], []]

@@ -198,12 +198,15 @@ def _from_table(ctx: WhyContext, query: MovesQuery, rows: why_table.Rows, timeou
     the closest positions the other rows need."""
     ctx.names.update(why_table.leap_names())
     paths = why_table.holding(ctx, rows)
+    options = why_table.closest(ctx, rows) if not paths else []
     if paths:
-        return _possible(ctx, [m for m in rows.matched if m.to == ctx.to], paths)
-    options = why_table.closest(ctx, rows)
-    if not options:
-        return _unreachable(ctx, query, why_table.reach(rows), timeout)
-    return _closest(ctx, options)
+        answer = _possible(ctx, [m for m in rows.matched if m.to == ctx.to], paths)
+    elif options:
+        answer = _closest(ctx, options)
+    else:
+        answer = _unreachable(ctx, query, why_table.reach(rows), timeout)
+    answer.rows = why_table.report(ctx, rows)
+    return answer
 
 
 def _castles(ctx: WhyContext) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from translator.compiled import store
 from translator.compiled.match import Board, Placed, match, placed, square_rows, turned
@@ -184,6 +185,22 @@ def closest(ctx: WhyContext, rows: Rows) -> list[tuple[WhyModel, WhyPath]]:
     return [(WhyModel(sorted(key, key=lambda c: (square_coords(c[0]), c)),
                       [path_of(ctx, one)]), path_of(ctx, one))
             for key, one in best.items()]
+
+
+def report(ctx: WhyContext, rows: Rows) -> list[dict[str, Any]]:
+    """Each row to the square: its written move, path and captures, and the conditions
+    the position fails for it, in words (none: it holds)."""
+    from translator.present.why_text import conditions, written
+
+    out: list[dict[str, Any]] = []
+    for one in sorted(rows.placed, key=_order):
+        if one.move.to != ctx.to:
+            continue
+        path, changed = path_of(ctx, one), changes(ctx, rows, one)
+        out.append({"move": str(written(ctx, path)), "legs": list(one.move.legs),
+                    "captures": list(one.move.captures),
+                    "fails": conditions(ctx, WhyModel(changed, [path]), path)})
+    return out
 
 
 def _order(one: Placed) -> tuple[object, ...]:
