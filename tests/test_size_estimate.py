@@ -94,3 +94,15 @@ def test_the_runaway_string_of_the_fuzz_run_is_answered() -> None:
     # (hand-checked: the Dabbaba's a1, e1, c3; the rest needs a hurdle or an e.p. square)
     found = moves.moves("cgrbgKqeapcKD", "c1")
     assert sorted(m.to for m in found) == ["a1", "c3", "e1"]
+
+
+def test_the_estimate_asks_lean_lp_which_moves_it_builds() -> None:
+    # lean.lp (its lean/2, encodings/leanmoves.lp) builds N and mafsW from their rays, and
+    # the cannon's capture, whose inner leg hops; not an initial move (i), a range that
+    # depends on the rank (*), a bracket move, a move that wraps round the board (o)
+    from translator.notation.syntax import parse
+    from translator.solve.limits import lean_moves
+
+    assert lean_moves(parse("NmafsWifmnD")) == {1, 2}
+    assert lean_moves(parse("mRcpR")) == {1, 2}
+    assert lean_moves(parse("R*[F?R]oW")) == frozenset()

@@ -184,8 +184,9 @@ def test_batch_why_line():
     assert third == {"ok": False, "error": "missing 'to' (a string)"}
 
 
-@pytest.mark.parametrize("betza", ["fcafmF", "mafsW", "N", "R", "fmWfceFifmnD"])
+@pytest.mark.parametrize("betza", ["fmWfceFifmnD", "fmWfceFfmnnD"])
 def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
+    # (pieces with a compiled table are answered from it: these two, with e.p., are not)
     # A small piece's why program takes the position as external atoms and is grounded
     # once for its type and board; it must say exactly what a program grounded with the
     # position's facts says, square after square, position after position.
@@ -285,3 +286,97 @@ def test_a_leg_without_direction_letters_never_goes_straight_back():
     for goal in ("e5", "e3"):
         w = why("fmaQ", "e4", goal, light())
         assert not w.possible and not w.reachable
+
+
+# ---- pieces with a compiled move table: answered from its rows, no why.lp search ----
+
+@pytest.fixture
+def no_search(monkeypatch):
+    """Fail the test if why.lp is asked: a piece with a table is answered from its rows."""
+    from translator.queries import why_program
+
+    def asked(*args, **kwargs):
+        raise AssertionError("why.lp was asked")
+
+    monkeypatch.setattr(why_program, "ask", asked)
+
+
+def test_table_rook_blocked_by_a_friend(no_search):
+    # R on a1, a friend on a5: the one row to a8 needs a2..a7 empty and a8 empty or an
+    # enemy; a5 is the one condition that fails
+    w = why("R", "a1", "a8", light(friends=["a5"]))
+    assert not w.possible and w.reachable
+    assert w.changes == ["leg 1 passes over a5, which must be empty but holds a friend"]
+    assert w.needed == [("a5", "white", "empty")]
+    # (two rows to a8: the move onto an empty a8, and the capture of an enemy there)
+    assert w.as_json()["rows"] == [
+        {"move": "R", "legs": ["a1", "a8"], "captures": [], "fails": [w.changes[0]]},
+        {"move": "R", "legs": ["a1", "a8"], "captures": ["a8"],
+         "fails": [w.changes[0], "leg 1 ends on a8, which must hold an enemy but is empty"]}]
+    # below the friend the rook goes; beyond the enemy on a8 it cannot go at all
+    assert why("R", "a1", "a4", light(friends=["a5"])).possible
+    assert not why("R", "a1", "b2", light()).reachable
+
+
+def test_table_bracket_rider_captures_on_its_first_leg(no_search):
+    # [F?R]: a Ferz step that may end there ('?'), moving or capturing, or go on as a rook
+    # outward. From e5 with an enemy on d4 the first leg captures it.
+    w = why("[F?R]", "e5", "d4", light(enemies=["d4"]))
+    assert w.possible
+    assert [m.as_json() for m in w.moves] == [{"to": "d4", "legs": ["e5", "d4"],
+                                               "captures": ["d4"]}]
+    # beyond d4 (c4, via d4, outward to the left) the enemy blocks the second leg's start
+    w = why("[F?R]", "e5", "c4", light(enemies=["d4"]))
+    assert not w.possible
+    assert w.changes == ["leg 1 ends on d4, which must be empty but holds an enemy"]
+
+
+def test_table_leg_back_is_blocked_on_its_first_leg(no_search):
+    # rmabR (Black on e5: right is toward the a-file): a rook move right onto an empty
+    # square, then back. To end on c5 the first leg must pass c5 (to b5 or a5), so an enemy
+    # there is never captured: the one change is c5 empty
+    w = why("rmabR", "e5", "c5", light(side="black", enemies=["c5"]))
+    assert not w.possible
+    assert w.changes == ["leg 2 ends on c5, which must be empty but holds an enemy"]
+    assert "    leg 1: e5 -> a5 (4 Wazir steps, right): a5 is empty" in w.explanation
+
+
+def test_table_royal_conditions(no_search):
+    # kR captures only a royal enemy; tR never captures one
+    w = why("kR", "a1", "a8", light(enemies=["a8"]))
+    assert w.changes == ["the piece on a8 must be royal (k)"]
+    assert w.needed == [("a8", "plain", "royal")]
+    assert why("kR", "a1", "a8", light(enemies=["a8"], royal=["a8"])).possible
+    w = why("tR", "a1", "a8", light(enemies=["a8"], royal=["a8"]))
+    assert not w.possible
+    assert "  the piece on a8 must not be royal (t) (by the move tR)" in w.explanation
+
+
+def test_table_answer_agrees_with_moves(no_search):
+    from translator.queries.moves import moves
+
+    pos = light(friends=["d6", "f4"], enemies=["b6", "e5", "g7"])
+    for betza in ("mRcpR", "fcafmF", "mafsW", "gQ", "Q"):
+        for sq in ("b6", "d5", "d8", "e5", "g7", "h8"):
+            w = why(betza, "d4", sq, pos)
+            assert w.moves == [m for m in moves(betza, "d4", pos) if m.to == sq], (betza, sq)
+
+
+def test_table_rows_each_with_what_fails(no_search):
+    # mRcpR on a1, an enemy on a4: mR would need a4 empty; cpR captures it over a mount on
+    # a2 or a3, each empty here. Every row to a4 is listed with its one failed condition.
+    w = why("mRcpR", "a1", "a4", light(enemies=["a4"]))
+    assert not w.possible
+    assert w.as_json()["rows"] == [
+        {"move": "mR", "legs": ["a1", "a4"], "captures": [],
+         "fails": ["leg 1 ends on a4, which must be empty but holds an enemy"]},
+        {"move": "cpR", "legs": ["a1", "a2", "a4"], "captures": ["a4"],
+         "fails": ["leg 1 ends on a2, which must hold a piece to hop over but is empty"]},
+        {"move": "cpR", "legs": ["a1", "a3", "a4"], "captures": ["a4"],
+         "fails": ["leg 1 ends on a3, which must hold a piece to hop over but is empty"]}]
+    # with a friend on a2 the first cannon row holds (its list of failures is empty), and
+    # the rook move now fails twice
+    rows = why("mRcpR", "a1", "a4", light(friends=["a2"], enemies=["a4"])).as_json()["rows"]
+    assert [r["fails"] for r in rows][:2] == [
+        ["leg 1 passes over a2, which must be empty but holds a friend",
+         "leg 1 ends on a4, which must be empty but holds an enemy"], []]

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from translator.compiled.table import MoveTable, Offset, Row
 from translator.position import Position
 from translator.solve.readers import Move
-from translator.squares import Square, square_name
+from translator.squares import Square, square_coords, square_name
 
 
 @dataclass(frozen=True)
@@ -85,45 +85,90 @@ def turned(square: Square, files: int, ranks: int, side: str) -> Square:
     return (files - 1 - square[0], ranks - 1 - square[1]) if side == "black" else square
 
 
-@lru_cache(maxsize=8192)
-def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
-    """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
+class Placed(NamedTuple):
+    """A row of a table put on the board for a piece of ``side`` on ``origin``: its move
+    (squares named), the row, and the squares its condition names per need
+    (:data:`translator.compiled.table.NEED_NAMES`), as the board has them."""
+
+    move: Move
+    row: Row
+    need: dict[str, tuple[Square, ...]]
+
+
+class _Laid(NamedTuple):
+    """The rows of a table that fit on the board from a start square, each with its plan
+    and its move; ``here`` the start's bit (see :func:`_laid`), ``black`` whether the
+    board is turned round, ``size`` its squares."""
+
+    rows: list[tuple[Row, _Plan, Move]]
+    here: int
+    black: bool
+    size: int
+
+    def bit(self, delta: int) -> int:
+        """The number of the square ``delta`` (``dy * files + dx``) from the start."""
+        return self.here - delta if self.black else self.here + delta
+
+
+def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
     files, ranks = table.files, table.ranks
     size = files * ranks
     sx, sy = turned(origin, files, ranks, side)
     # a square's bit is its number (rank * files + file), on Black's board turned round
     # size - 1 minus White's: a row's squares are a pattern of bits moved to the start
     black = side == "black"
-    here = size - 1 - (sy * files + sx) if black else sy * files + sx
+    laid = _Laid([], size - 1 - (sy * files + sx) if black else sy * files + sx, black, size)
     names = _names(files, ranks)
-    moves: dict[tuple[object, ...], list[tuple[tuple[object, ...], Move, Row, _Plan]]] = {}
-    rows = table.starts.get((sx, sy), []) if table.local else table.rows
-    for row in rows:
+    for row in table.starts.get((sx, sy), []) if table.local else table.rows:
         plan = _plan(row, files, size)
         low_x, high_x, low_y, high_y = plan.box
         if not (sx + low_x >= 0 and sx + high_x < files and sy + low_y >= 0
                 and sy + high_y < ranks):
             continue
-        at = [names[here - d] if black else names[here + d] for d in plan.deltas]
-        legs = tuple(at[i] for i in plan.path)
-        move = _move(legs, tuple(at[i] for i in plan.captures),
+        at = [names[laid.bit(d)] for d in plan.deltas]
+        move = _move(tuple(at[i] for i in plan.path), tuple(at[i] for i in plan.captures),
                      tuple((at[a], at[b]) for a, b in plan.unloads),
                      tuple(at[i] for i in plan.rights))
-        moves.setdefault(move.effects(), []).append((move.path_key, move, row, plan))
+        laid.rows.append((row, plan, move))
+    return laid
+
+
+@lru_cache(maxsize=8192)
+def placed(table: MoveTable, side: str, origin: Square) -> tuple[Placed, ...]:
+    """The rows of ``table`` for a piece of ``side`` on ``origin``, on the board."""
+    laid = _laid(table, side, origin)
+    files = table.files
+
+    def square(delta: int) -> Square:
+        n = laid.bit(delta)
+        return (n % files, n // files)
+
+    return tuple(Placed(move, row, {name: tuple(square(d) for d in deltas)
+                                    for name, deltas in plan.need_deltas})
+                 for row, plan, move in laid.rows)
+
+
+@lru_cache(maxsize=8192)
+def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
+    """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
+    laid = _laid(table, side, origin)
+    size, here = laid.size, laid.here
+    moves: dict[tuple[object, ...], list[tuple[Row, _Plan, Move]]] = {}
+    for one in laid.rows:
+        moves.setdefault(one[2].effects(), []).append(one)
     out: list[MaskRow] = []
     for group, (_, paths) in enumerate(sorted(moves.items(),
-                                              key=lambda kv: min(p[1].order_key
+                                              key=lambda kv: min(p[2].order_key
                                                                  for p in kv[1]))):
-        for _, move, row, plan in sorted(paths, key=lambda p: p[0]):
+        for row, plan, move in sorted(paths, key=lambda p: p[2].path_key):
             mask = want = int(row.unmoved) << 4 * size
             for white, turned_round, fields in plan.needs:
-                bits = ((turned_round if black else white) << here) >> size
+                bits = ((turned_round if laid.black else white) << here) >> size
                 for field, value in fields:
                     mask |= bits << field * size
                     want |= bits << field * size if value else 0
-            to = plan.deltas[plan.path[-1]]
-            out.append((group, mask, want, move, row.move, 1 << (here - to if black
-                                                               else here + to)))
+            out.append((group, mask, want, move, row.move,
+                        1 << laid.bit(plan.deltas[plan.path[-1]])))
     return tuple(out)
 
 
@@ -141,6 +186,7 @@ class _Plan(NamedTuple):
     rights: tuple[int, ...]
     box: tuple[int, int, int, int]
     needs: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
+    need_deltas: tuple[tuple[str, tuple[int, ...]], ...]
 
 
 @lru_cache(maxsize=65536)
@@ -157,13 +203,15 @@ def _plan(row: Row, files: int, size: int) -> _Plan:
     named = row.squares()
     xs, ys = [x for x, _ in named], [y for _, y in named]
     needs = []
+    need_deltas = []
     for name, items in row.need.items():
-        deltas = [dy * files + dx for dx, dy in items]
+        deltas = tuple(dy * files + dx for dx, dy in items)
+        need_deltas.append((name, deltas))
         needs.append((sum(1 << (size + d) for d in set(deltas)),
                       sum(1 << (size - d) for d in set(deltas)),
                       tuple(zip(*FIELDS[name], strict=True))))
     return _Plan(tuple(dy * files + dx for dx, dy in offsets), path, captures, unloads,
-                 rights, (min(xs), max(xs), min(ys), max(ys)), tuple(needs))
+                 rights, (min(xs), max(xs), min(ys), max(ys)), tuple(needs), tuple(need_deltas))
 
 
 @lru_cache(maxsize=64)

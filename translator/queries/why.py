@@ -1,6 +1,11 @@
 """``betza why``: can the piece go to that square, and if not, why not?
 
-The answer is the solver's (encodings/why.lp). When the move exists, the position is
+A piece with a compiled move table (translator/compiled/) is answered from it
+(:mod:`translator.queries.why_table`): the table's rows to the square that hold are the
+moves, and when none does, each row's failed conditions are the changes it needs, the rows
+with the fewest giving the closest positions. The other pieces (e.p., castling, relay,
+the imitator, drops, the programs' readings, walls, moves that wrap or curl) are the
+solver's (encodings/why.lp). When the move exists, the position is
 fixed and the solver reports every path to the square leg by leg: where each leg went
 and how it ended (moved, captured, hopped, excited a friend). When it does not, the
 solver guesses the squares the paths look at (and the piece's virginity, royal marks and
@@ -29,7 +34,7 @@ from translator.errors import BetzaError
 from translator.position import Position
 from translator.present.english import glossary
 from translator.present.why_text import board_for, conditions, derivation, written
-from translator.queries import why_program
+from translator.queries import why_program, why_table
 from translator.queries.moves import (
     MovesQuery,
     batch_moves,
@@ -143,6 +148,10 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
     if dialect is not None:
         position = replace(position, dialect=dialect)
     ctx, query = _context(betza, origin, to, position, side, virgin)
+    rows = why_table.rows_for(ctx, ctx.pos.pieces[ctx.pos.square(ctx.origin)].virgin,
+                              timeout)
+    if rows is not None:
+        return _from_table(ctx, query, rows, timeout)
     castles = _castles(ctx)
     if castles:  # whether castling is safe is for moves.lp to say
         (found,) = batch_moves([query], timeout=timeout)
@@ -150,7 +159,11 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
             raise found
         there = [m for m in found if m.to == ctx.to]
         if there:
-            return _possible(ctx, there, deadline, timeout)
+            models, finished = why_program.ask(ctx, "fixed", square_coords(ctx.to),
+                                               deadline, timeout)
+            if not finished and not models:
+                why_program.give_up(timeout)
+            return _possible(ctx, there, _solved(ctx, models))
         unsafe = _unsafe_castling(ctx, query, timeout)
         if unsafe is not None:
             return unsafe
@@ -164,7 +177,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
                                            timeout)
         if models:
             there = distinct([_path_move(s) for s in models[-1] if s.name == "path"])
-            return _possible(ctx, there, deadline, timeout, models)
+            return _possible(ctx, there, _solved(ctx, models))
         if not finished:
             why_program.give_up(timeout)
     models, finished = why_program.ask(ctx, "closest", square_coords(ctx.to), deadline,
@@ -173,7 +186,27 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
         if not finished:
             why_program.give_up(timeout)
         return _unreachable(ctx, query, reach or [], timeout)
-    return _closest(ctx, models)
+    return _closest(ctx, [(model, min(model.paths, key=lambda p: (_path_key(ctx, p),
+                                                                  str(p.move))))
+                          for model in (_read(symbols, ctx.names) for symbols in models)
+                          if model.paths])
+
+
+def _from_table(ctx: WhyContext, query: MovesQuery, rows: why_table.Rows, timeout: float
+                ) -> Why:
+    """The answer from the piece's move table: the rows to the square that hold, else
+    the closest positions the other rows need."""
+    ctx.names.update(why_table.leap_names())
+    paths = why_table.holding(ctx, rows)
+    options = why_table.closest(ctx, rows) if not paths else []
+    if paths:
+        answer = _possible(ctx, [m for m in rows.matched if m.to == ctx.to], paths)
+    elif options:
+        answer = _closest(ctx, options)
+    else:
+        answer = _unreachable(ctx, query, why_table.reach(rows), timeout)
+    answer.rows = why_table.report(ctx, rows)
+    return answer
 
 
 def _castles(ctx: WhyContext) -> bool:
@@ -206,23 +239,22 @@ def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why 
                [f"{sq} is attacked" for sq in squares.split()])
 
 
-def _possible(ctx: WhyContext, there: list[Move], deadline: float, timeout: float,
-              models: list[list[clingo.Symbol]] | None = None) -> Why:
-    """The move exists: every move to the square, leg by leg (from ``models``, the
-    answer of "fixed", when it is already known)."""
-    if models is None:
-        models, finished = why_program.ask(ctx, "fixed", square_coords(ctx.to), deadline,
-                                           timeout)
-        if not finished and not models:
-            why_program.give_up(timeout)
+def _solved(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> dict[Move, WhyPath]:
+    """The least path of each move in the answer of "fixed"."""
     model = _read(models[-1], ctx.names) if models else WhyModel([], [])
+    out: dict[Move, WhyPath] = {}
+    for path in sorted(model.paths, key=lambda p: (_path_key(ctx, p), str(p.move))):
+        out.setdefault(path.move, path)
+    return out
+
+
+def _possible(ctx: WhyContext, there: list[Move], paths: dict[Move, WhyPath]) -> Why:
+    """The move exists: every move to the square, leg by leg (its path in ``paths``)."""
     board = board_for(ctx)
     lines = [f"{_head(ctx)} can go to {ctx.to}: {len(there)} move"
              f"{'s' if len(there) != 1 else ''}."]
     for mv in there:
-        paths = sorted((p for p in model.paths if p.move == mv),
-                       key=lambda p: (_path_key(ctx, p), str(p.move)))
-        lines += derivation(ctx, paths[0] if paths else None, mv, board)
+        lines += derivation(ctx, paths.get(mv), mv, board)
     return Why(ctx.betza, ctx.origin, ctx.to, ctx.side, True, there, lines)
 
 
@@ -230,15 +262,11 @@ def _head(ctx: WhyContext) -> str:
     return f"{ctx.betza} ({ctx.side}) on {ctx.origin}"
 
 
-def _closest(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> Why:
-    """The move does not exist: the conditions of the closest position that allows it."""
-    options = []
-    for symbols in models:
-        model = _read(symbols, ctx.names)
-        if not model.paths:
-            continue
-        path = min(model.paths, key=lambda p: (_path_key(ctx, p), str(p.move)))
-        options.append((_path_key(ctx, path), conditions(ctx, model, path), model, path))
+def _closest(ctx: WhyContext, found: list[tuple[WhyModel, WhyPath]]) -> Why:
+    """The move does not exist: the conditions of the closest position that allows it
+    (``found``: each closest position with its least path to the square)."""
+    options = [(_path_key(ctx, path), conditions(ctx, model, path), model, path)
+               for model, path in found]
     options.sort(key=lambda o: (o[0], o[1], str(o[3].move)))
     _, failed, model, path = options[0]
     n = len(model.changed)
@@ -277,6 +305,9 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
     """The squares ``betza`` on ``origin`` reaches in some position on ``position``'s board
     (any pieces anywhere else), sorted by rank and file."""
     ctx, _ = _context(betza, origin, origin, position, None, False)
+    rows = why_table.rows_for(ctx, False, timeout)
+    if rows is not None:
+        return why_table.reach(rows)
     return _explore(ctx, time.monotonic() + timeout, timeout) or []
 
 

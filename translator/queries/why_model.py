@@ -31,12 +31,18 @@ class Why:
     # the closest position's changes as (square, state now, state needed), e.g.
     # ("f5", "empty", "black"): what a worked example puts on the board
     needed: list[tuple[str, str, str]] = field(default_factory=list)
+    # from a compiled table: each of its rows to the square (a path), with the conditions
+    # the position fails for it (none: the row holds)
+    rows: list[dict[str, Any]] | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The answer schema of ``betza why --json`` and the batch ``why`` query."""
-        return {"ok": True, "possible": self.possible,
-                "moves": [m.as_json() for m in self.moves],
-                "explanation": self.explanation}
+        out = {"ok": True, "possible": self.possible,
+               "moves": [m.as_json() for m in self.moves],
+               "explanation": self.explanation}
+        if self.rows is not None:
+            out["rows"] = self.rows
+        return out
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""The grounded programs of ``betza why``, asked their questions one after another.
+"""The grounded programs of ``betza why``, asked their questions one after another, for
+the pieces without a compiled move table (translator/queries/why_table.py answers the
+others from their rows).
 
 ``why.lp`` takes the question as external atoms (``goal/3``, ``fixed/1``, ``explore/1``),
 so the three questions a ``why`` may ask of a position -- the paths of a move that exists,

@@ -31,6 +31,8 @@ this query would ground about 6.5e+06 atoms, over the limit of 2
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from translator.errors import LimitError
 from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import Leg, MoveDef, Piece
@@ -38,15 +40,12 @@ from translator.notation.syntax import Leg, MoveDef, Piece
 # The constants below are measured: bench/limits.py prints the estimate beside the atoms
 # really grounded, and docs/bench.md keeps the figures behind each constant.
 ATOMS_PER_PATH = 50  # ground atoms per path of a multi-leg move
-# a move that encodings/lean.lp builds from its rays (legs that end on empty squares before
-# the last, no modifier) costs less, since paths that meet go on as one; the estimate only
-# sizes work, so a move that only looks like one (lean.lp decides) is at worst refused a
-# little late. 2 leaves room above the atoms per path of the chains of riders measured
+# a move that encodings/lean.lp builds from its rays (lean/2 of encodings/leanmoves.lp, as
+# plan.lp shows it: lean_moves) costs less, since paths that meet go on as one; 2 leaves
+# room above the atoms per path of the chains of riders measured
 LEAN_ATOMS_PER_PATH = 2
 # and per state that a leg of a chain of single leaps starts from
 LEAN_ATOMS_PER_STATE = 3
-LEAN_INNER = {"m", "y"}
-LEAN_LAST = {"m", "c", "k", "d"}
 DEFAULT_MAX_ATOMS = 2_000_000  # seconds and well under 1 GB of grounding (docs/bench.md)
 SLIDERS = "RBQ"
 BENDS = {"q", "z"}  # a circular and a crooked rider: a rider whatever its atom
@@ -87,7 +86,8 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
     board.lp include encodings/lean.lp); with ``moved``, for a piece known to have moved,
     whose moves that need an unmoved piece (``i`` on the first leg) start no path."""
     total = 0
-    for move in piece.moves:
+    built = lean_moves(piece) if lean else frozenset()
+    for number, move in enumerate(piece.moves, 1):
         if moved and "i" in move.legs[0].modifiers:
             continue
         span = _span(move, files, ranks)
@@ -95,7 +95,7 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
             total += (files * ranks) ** len(move.legs) * ATOMS_PER_PATH
             continue
         steps, paths = _first_steps(move, span), 1
-        short = lean and _looks_lean(move)
+        short = number in built
         # lean.lp follows the paths that start a leg alike as one: a chain of single leaps
         # starts each of its last two legs, where few visited squares still matter, from
         # at most so many states per square (MET: measured)
@@ -142,13 +142,16 @@ def _ways(leg: Leg, n: int, short: bool) -> int:
     return atom_ways * turns
 
 
-def _looks_lean(move: MoveDef) -> bool:
-    """Whether ``move`` has the shape of the moves encodings/lean.lp builds: no modifier
-    letters, no bracket, legs ending on empty squares before the last."""
-    *inner, last = move.legs
-    return (not move.seps and not move.prefix and not any(leg.modifiers for leg in move.legs)
-            and all(set(leg.modes) <= LEAN_INNER for leg in inner)
-            and set(last.modes) <= LEAN_LAST)
+@lru_cache(maxsize=4096)
+def lean_moves(piece: Piece) -> frozenset[int]:
+    """The numbers of the moves of ``piece`` that encodings/lean.lp builds from their rays
+    (its lean/2, which plan.lp shows as plean/2; the spec's reading)."""
+    from translator.facts.translate import move_facts
+    from translator.solve import engine
+
+    return frozenset(sym.arguments[1].number for sym in engine.run(move_facts(1, piece),
+                                                                    "plan.lp")
+                     if sym.name == "plean")
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,
