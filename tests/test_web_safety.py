@@ -25,7 +25,8 @@ from tests.web_server import free_port
 ROOT = Path(__file__).resolve().parent.parent
 JSON = {"Content-Type": "application/json"}
 KNIGHT_D4 = {"b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"}
-SEARCH_NICENESS = 10  # the search lane's workers run this much nicer than the server (web/workers.py)
+# the search lane's workers run this much nicer than the server (web/workers.py)
+SEARCH_NICENESS = 10
 
 
 class Server:

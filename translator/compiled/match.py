@@ -23,7 +23,7 @@ from typing import NamedTuple
 from translator.compiled.table import MoveTable, Offset, Row
 from translator.position import Position
 from translator.solve.readers import Move
-from translator.squares import Square, square_coords, square_name
+from translator.squares import Square, square_name
 
 
 @dataclass(frozen=True)
