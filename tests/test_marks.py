@@ -48,6 +48,7 @@ def _otherwise(pos: Position, square: str, side: str, enemy: bool) -> Position:
 
 @pytest.mark.parametrize("betza", ["bfmcHnaflabF", "flmNsasmabrabW", "pamcafQ", "[A?R]",
                                    "[W?cB]", "v[F?R]", "N[W?B]", "fcafmF", "mRcpR", "gQ",
+                                   "fmWfceFifmnD",
                                    *random_strings(12, seed=3)])
 def test_marks_agree_with_moves(betza: str) -> None:
     rng = random.Random(betza)

@@ -48,8 +48,9 @@ def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
     a piece on the solver path whose boards would ground more than ``max_atoms`` atoms
     in all is refused at once."""
     org = square_name(origin)
-    pos, _ = _placed(source, org, files, ranks)
-    tabled = table_rows(pos, Mover.placed(pos, origin), patient=True)
+    pos, _, _ = prepare(MovesQuery(source, org, Position.light(files, ranks), "white", True))
+    mover = Mover.placed(pos, origin)
+    tabled = table_rows(pos, mover, patient=True)
     found: dict[bool, tuple[Findings, Hops]] = {}
     if tabled is not None:
         rows = tabled[0]
@@ -61,7 +62,7 @@ def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
             found[virgin][1].captures = _table_hop_captures(rows, files, ranks, virgin)
     else:
         asker = _Solver(source, org, files, ranks)
-        _ask_states(asker, store.solver_reason(asker.betza, pos.dialect, files, ranks))
+        _ask_states(asker, store.solver_reason(mover.betza, pos.dialect, files, ranks))
         check_size(piece, files, ranks, max_atoms, times=len(asker.queries))
         seen = asker.answers()
         for virgin, boards in seen.items():
@@ -141,11 +142,10 @@ class _Solver:
 
     def __init__(self, source: str, org: str, files: int, ranks: int) -> None:
         self.source, self.org, self.files, self.ranks = source, org, files, ranks
-        self.betza = Mover.placed(*_placed(source, org, files, ranks)).betza
         self.queries: list[MovesQuery] = []
         self.tags: list[tuple[str, str]] = []
 
-    def ask(self, tag: str, sq: str, pos: Position, virgin: bool = True) -> None:
+    def ask(self, tag: str, sq: str, pos: Position, virgin: bool) -> None:
         self.queries.append(MovesQuery(self.source, self.org, pos, "white", virgin))
         self.tags.append((tag, sq))
 
@@ -160,13 +160,6 @@ class _Solver:
         return out
 
 
-def _placed(source: str, org: str, files: int, ranks: int) -> tuple[Position, Square]:
-    """The empty board with the piece on its square (bad input raises)."""
-    pos, origin, _ = prepare(MovesQuery(source, org, Position.light(files, ranks), "white",
-                                        True))
-    return pos, origin
-
-
 def _ask_states(asker: _Solver, reason: str) -> None:
     """The empty board, each square holding an enemy or a friend (with the piece unmoved,
     and once more with it moved), each an e.p. square for a piece that captures
@@ -175,29 +168,28 @@ def _ask_states(asker: _Solver, reason: str) -> None:
     origin = parse_square(org)
     squares = [square_name((x, y)) for y in range(ranks) for x in range(files)
                if (x, y) != origin]
+    corners = sorted((square_name((x, y)) for x in (0, files - 1) for y in (0, ranks - 1)
+                      if (x, y) != origin), key=lambda s: -distance(parse_square(s), origin))
+    edges = [square_name((x, origin[1])) for x in (0, files - 1) if x != origin[0]]
     for virgin in (True, False):
         asker.ask("empty", org, Position.light(files, ranks), virgin)
         for sq in squares:
             asker.ask("enemy", sq, Position.light(files, ranks, enemies=[sq]), virgin)
             asker.ask("friend", sq, Position.light(files, ranks, friends=[sq]), virgin)
-    if reason == store.REASONS["ep"]:
-        corners = sorted((square_name((x, y)) for x in (0, files - 1) for y in (0, ranks - 1)
-                          if (x, y) != origin),
-                         key=lambda s: -distance(parse_square(s), origin))
-        for sq in squares:
             victim = next((c for c in corners if c != sq), None)
-            if victim:
+            if reason == store.REASONS["ep"] and victim:
                 asker.ask("ep", sq, Position.light(files, ranks, enemies=[victim], ep=[sq],
-                                                   ep_victim=victim))
-    if reason == store.REASONS["castling"]:
-        edges = [square_name((x, origin[1])) for x in (0, files - 1) if x != origin[0]]
-        asker.ask("castle", org, Position.light(files, ranks, friends=edges, unmoved=edges))
+                                                   ep_victim=victim), virgin)
+        if reason == store.REASONS["castling"]:
+            asker.ask("castle", org, Position.light(files, ranks, friends=edges,
+                                                    unmoved=edges), virgin)
 
 
 def _solver_hop_captures(asker: _Solver, hops: Hops, origin: Square, virgin: bool
                          ) -> dict[str, set[str]]:
     """Where the hops of the example's mount capture, each asked with the mount and an
-    enemy on the board."""
+    enemy on the board (of its landings: unlike a table's rows, the solver is not asked
+    where else a hop over each mount could capture)."""
     example = example_mount(hops, origin)
     out: dict[str, set[str]] = defaultdict(set)
     if example is None:
