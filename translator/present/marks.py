@@ -3,8 +3,8 @@ kinds of :data:`translator.present.svg.MARK_KINDS`. Its inputs are match results
 moves of the piece with a square empty, holding an enemy or holding a friend (the rest
 of the position as it is): rows of the compiled table evaluated against those boards
 (:func:`otherwise`, :mod:`translator.queries.explain_states`), or, for a piece that
-keeps the solver path, the solver's answers (``encodings/board.lp``, the same module).
-Nothing here knows the notation.
+keeps the solver path, the solver's answers on the same boards
+(:mod:`translator.queries.board`, the same module). Nothing here knows the notation.
 
 >>> from translator.compiled.match import Board, square_rows
 >>> from translator.compiled.table import compile_table
@@ -36,8 +36,8 @@ def otherwise(rows: tuple[MaskRow, ...], board: Board, virgin: bool
     """Per square a move ends on, the numbers of the string's moves that would end there
     were only that square otherwise: ``"cap"`` (it is empty; an enemy there would be
     captured) or ``"mov"`` (an enemy stands there; were it empty the piece would move
-    there). The rest of the position stays as it is (``encodings/board.lp``'s might/5
-    answers the same for a piece that keeps the solver path)."""
+    there). The rest of the position stays as it is (for a piece that keeps the solver
+    path, the solver answers those boards: translator/queries/board.py)."""
     out: dict[str, dict[str, set[int]]] = {}
     for row in rows:
         move, part, bit = row[3], row[4], row[5]

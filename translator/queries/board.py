@@ -18,13 +18,13 @@ into marks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from translator.compiled.match import made, match
 from translator.errors import BetzaError
 from translator.notation.syntax import Piece
-from translator.position import Position
+from translator.position import PlacedPiece, Position
 from translator.present.marks import board_marks, otherwise
 from translator.queries.moves import (
     Mover,
@@ -75,8 +75,11 @@ def board(query: MovesQuery, timeout: float = 60.0,
 
 
 def boards(queries: list[MovesQuery], timeout: float = 60.0,
-           max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Board | BetzaError]:
-    """The boards of many queries, grounded together (as ``batch_moves`` does)."""
+           max_atoms: int = DEFAULT_MAX_ATOMS, *, flip: bool = True
+           ) -> list[Board | BetzaError]:
+    """The boards of many queries, grounded together (as ``batch_moves`` does); without
+    ``flip``, a piece on the solver path gets no marks of what a square would be
+    otherwise (the boards :func:`_flipped` asks)."""
     results: list[Board | BetzaError] = [BetzaError("no answer")] * len(queries)
     prepared: list[tuple[int, Position, Square, bool, int]] = []
     pieces: dict[int, Piece] = {}
@@ -99,6 +102,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
         pieces[i] = piece
         prepared.append((i, pos, origin, query.castling_safety,
                          estimated_atoms(piece, pos.files, pos.ranks)))
+    solved: dict[int, Solved] = {}
     alone = {i for i, pos, *_ in prepared if warm.alone(pieces[i], pos.files, pos.ranks)}
     for chunk in chunks(prepared, max_atoms, alone):
         shown: list[Any] = []
@@ -108,36 +112,78 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
             for i, *_ in chunk:
                 results[i] = err
             continue
-        by_query: dict[int, list[Any]] = {}
-        for sym in shown:
-            by_query.setdefault(sym.arguments[0].number, []).append(sym)
+        made_by: dict[int, dict[str, set[int]]] = {}
+        for sym in shown:   # made(Q,X,Y,M): parts counted from 0
+            args = sym.arguments
+            made_by.setdefault(args[0].number, {}).setdefault(
+                square_name((args[1].number, args[2].number)), set()).add(args[3].number - 1)
         for i, pos, origin, _ in chunk:
-            results[i] = _assemble(pos, origin, pieces[i], found.get(i, []),
-                                   *_shown(by_query.get(i, [])))
+            solved[i] = (pos, origin, found.get(i, []), made_by.get(i, {}))
+    other = _flipped(queries, solved, timeout, max_atoms) if flip else {}
+    for i, (pos, origin, moves, made_there) in solved.items():
+        now = other.get(i, {})
+        results[i] = now if isinstance(now, BetzaError) else _assemble(
+            pos, origin, pieces[i], moves, made_there, now)
     return results
 
 
-def _shown(shown: list[Any]) -> tuple[dict[str, set[int]], dict[str, dict[str, set[int]]]]:
-    """The ``made``/``might`` symbols of board.lp (the solver path) as :func:`_assemble`
-    takes them: parts counted from 0."""
-    made_by: dict[str, set[int]] = {}
-    might_by: dict[str, dict[str, set[int]]] = {}
-    for sym in shown:
-        args = sym.arguments
-        sq, part = square_name((args[1].number, args[2].number)), args[-1].number - 1
-        if sym.name == "might":
-            might_by.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
-        elif sym.name == "made":
-            made_by.setdefault(sq, set()).add(part)
-    return made_by, might_by
+# a board the solver answered: the position, the moving piece's square, its moves and
+# the parts of the string (from 0) that end a move on each square
+Solved = tuple[Position, Square, list[Move], dict[str, set[int]]]
+
+
+def _flipped(queries: list[MovesQuery], solved: dict[int, Solved], timeout: float,
+             max_atoms: int) -> dict[int, dict[str, dict[str, set[int]]] | BetzaError]:
+    """For the pieces on the solver path, what a table's rows say with one square
+    otherwise (:func:`translator.present.marks.otherwise`): the solver's answers on the
+    boards with an enemy on an empty square (``cap``), or without the enemy a move
+    captures (``mov``), all asked in one batch."""
+    asked: list[MovesQuery] = []
+    where: list[tuple[int, str, str]] = []
+    for i, (pos, origin, found, _) in solved.items():
+        given = queries[i].position
+        ends = {mv.to for mv in found}
+        for sq, pc in ((sq, pos.pieces.get(sq)) for sq in _squares(pos, origin)):
+            name = square_name(sq)
+            if pc is None:
+                new = {**given.pieces, sq: PlacedPiece(_other(pos.pieces[origin].side))}
+                where.append((i, name, "cap"))
+            elif pc.side != pos.pieces[origin].side and name in ends:
+                new = {s: p for s, p in given.pieces.items() if s != sq}
+                where.append((i, name, "mov"))
+            else:
+                continue
+            asked.append(replace(queries[i], position=replace(given, pieces=new)))
+    out: dict[int, dict[str, dict[str, set[int]]] | BetzaError] = {}
+    for (i, name, what), answer in zip(where, boards(asked, timeout, max_atoms, flip=False),
+                                       strict=True):
+        kept = out.setdefault(i, {})
+        if isinstance(kept, BetzaError):
+            continue
+        if isinstance(answer, BetzaError):
+            out[i] = answer
+        elif any(mv.to == name and (name in mv.captures) == (what == "cap")
+                 for mv in answer.moves):
+            kept.setdefault(name, {})[what] = set(answer.producers.get(name, []))
+    return out
+
+
+def _squares(pos: Position, origin: Square) -> list[Square]:
+    """The squares a flip may change: not the piece's own, a wall or an e.p. square."""
+    fixed = {origin, *pos.walls, *pos.ep, pos.ep_victim}
+    return [(x, y) for y in range(pos.ranks) for x in range(pos.files) if (x, y) not in fixed]
+
+
+def _other(side: str) -> str:
+    return "black" if side == "white" else "white"
 
 
 def _assemble(pos: Position, origin: Square, piece: Piece, found: list[Move],
               made: dict[str, set[int]], other: dict[str, dict[str, set[int]]]) -> Board:
     """One board from the moves, the parts of the string that end a move on each square
     (``made``) and those that would were that square otherwise (``other``: see
-    :func:`translator.present.marks.otherwise`), both from the compiled table or from
-    board.lp."""
+    :func:`translator.present.marks.otherwise`), from the compiled table or from the
+    solver (board.lp, and :func:`_flipped`)."""
     result = Board(found, [str(move) for move in piece.moves])
     castling = {p for p, move in enumerate(piece.moves) if move.atom.letter == "O"}
     shown = board_marks(pos, origin, found, made, other, castling)
