@@ -163,7 +163,7 @@ def _flipped(queries: list[MovesQuery], solved: dict[int, Solved], timeout: floa
         if isinstance(answer, BetzaError):
             out[i] = answer
         elif any(mv.to == name and (name in mv.captures) == (what == "cap")
-                 for mv in answer.moves):
+                 and mv.mover is None for mv in answer.moves):   # the piece's own moves
             kept.setdefault(name, {})[what] = set(answer.producers.get(name, []))
     return out
 
