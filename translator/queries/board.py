@@ -5,8 +5,8 @@ The marks say what the piece can do on a square, not only what the square's occu
 allows now: an empty square the piece could capture on carries ``capture``, a move-and-
 capture square ``both``: the moves with that one square otherwise (empty or enemy), the
 rest of the position as it is, from the compiled table's rows or, for a piece that keeps
-the solver path, from ``encodings/board.lp``; :mod:`translator.present.marks` turns them
-into marks.
+the solver path, the solver's answers on those boards (:func:`_flipped`);
+:mod:`translator.present.marks` turns them into marks.
 
 >>> from translator.position import Position
 >>> b = board(MovesQuery("fmWfcF", "e4", Position.light()))
