@@ -277,6 +277,18 @@ def test_first_move_only_and_ep_rights():
     assert ep == {"d6": "ep", "f6": "ep"}
 
 
+@pytest.mark.parametrize("betza", ["fmWfcF", "fcafmF", "KNADcaKmcabK", "gQ", "mpafsmpW",
+                                   "dK", "ifmW"])
+def test_the_table_and_the_solver_show_the_same_diagram(betza):
+    # explain's diagram from the compiled table's rows equals the one from the solver's
+    # answers on the same boards (the path of a piece without a table)
+    from translator.compiled.store import solver_only
+
+    table = explain_diagram(betza, 7, 7, "d3")
+    with solver_only():
+        assert explain_diagram(betza, 7, 7, "d3") == table
+
+
 def test_svg_uses_the_same_marks():
     root = ET.fromstring(explain_svg("fmWfcF").encode("utf-8"))
     kinds = {el.get("data-square"): el.get("data-kind") for el in root.iter()

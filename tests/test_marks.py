@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from tests.betza_strings import random_strings
+from translator.compiled.store import solver_only
 from translator.position import PlacedPiece, Position
 from translator.queries.board import board
 from translator.queries.moves import MovesQuery, moves
@@ -48,8 +49,21 @@ def _otherwise(pos: Position, square: str, side: str, enemy: bool) -> Position:
 
 @pytest.mark.parametrize("betza", ["bfmcHnaflabF", "flmNsasmabrabW", "pamcafQ", "[A?R]",
                                    "[W?cB]", "v[F?R]", "N[W?B]", "fcafmF", "mRcpR", "gQ",
+                                   "fmWfceFifmnD",
                                    *random_strings(12, seed=3)])
 def test_marks_agree_with_moves(betza: str) -> None:
+    _agree(betza)
+
+
+@pytest.mark.parametrize("betza", ["bfmcHnaflabF", "[F?R]"])
+def test_marks_agree_with_moves_on_the_solver_path(betza: str) -> None:
+    # a piece without a table (e.p., castling … or, here, forced) gets from the solver
+    # what a square would show were it otherwise: the same boards a table's rows answer
+    with solver_only():
+        _agree(betza)
+
+
+def _agree(betza: str) -> None:
     rng = random.Random(betza)
     for _ in range(3):
         side = rng.choice(["white", "black"])
@@ -71,3 +85,64 @@ def test_marks_agree_with_moves(betza: str) -> None:
                            for m in moves(betza, origin, occupied, side=side)), (sq, mark)
         for mv in moves(betza, origin, pos, side=side):
             assert mv.to in marks or mv.to == origin, mv
+
+
+# ---- present/marks.py: the one classifier, on hand-made moves and boards -----------------
+
+def test_board_marks_from_moves_and_the_square_otherwise() -> None:
+    from translator.present.marks import board_marks
+    from translator.solve.readers import Move
+
+    # a piece on d4 with an enemy on d5 and a friend on e4: it captures d5 (move 0) and
+    # would move there were it empty (move 1); it moves to c4 and would capture there
+    # (move 0); a locust capture of e5 lands on f6
+    pos = Position.light(8, 8, friends=["e4"], enemies=["d5", "e5"])
+    pos = replace(pos, pieces={**pos.pieces, (3, 3): PlacedPiece("white")})
+    found = [Move("d5", ("d4", "d5"), ("d5",)), Move("c4", ("d4", "c4")),
+             Move("f6", ("d4", "e5", "f6"), ("e5",))]
+    made = {"d5": {0}, "c4": {1}, "f6": {2}}
+    other = {"d5": {"mov": {1}}, "c4": {"cap": {0}}}
+    shown = board_marks(pos, (3, 3), found, made, other, castling=set())
+    assert shown.marks == {"c4": "both", "d5": "both", "f6": "move"}
+    assert shown.context == {"e5": "locust"}
+    assert shown.producers == {"c4": [1], "d5": [0, 1], "f6": [2], "e5": [2]}
+
+
+def test_the_square_otherwise_from_the_table() -> None:
+    from translator.compiled.match import Board, square_rows
+    from translator.compiled.table import compile_table
+    from translator.present.marks import otherwise
+
+    # the Shatranj pawn on c3 of 5x5: c4 is a move only; b4 and d4 are captures were an
+    # enemy there; with an enemy on d4 it would not move there were d4 empty
+    rows = square_rows(compile_table("fmWfcF", 5, 5), "white", (2, 2))
+    assert otherwise(rows, Board(25, 0, 0, 0), False) == {"b4": {"cap": {2}},
+                                                            "d4": {"cap": {2}}}
+    enemy = Board.of(Position.light(5, 5, enemies=["d4"]), "white")
+    assert otherwise(rows, enemy, False) == {"b4": {"cap": {2}}}
+
+
+def test_answer_marks_of_a_moves_answer() -> None:
+    from translator.present.marks import answer_marks
+    from translator.solve.readers import Move
+
+    found = [Move("c4", ("c2", "c3", "c4"), ("c3",)), Move("d3", ("c2", "d3"), ("d3",)),
+             Move("b2", ("c2", "b2"), ("b2",), (("a1", "b2"),))]
+    assert answer_marks(found) == {"c3": "locust", "c4": "move", "d3": "capture",
+                                   "a1": "unload", "b2": "capture"}
+
+
+def test_explain_says_the_ship_captures_where_it_moves() -> None:
+    # issue 26: `betza explain '[F?R]'` said "moves to d4 d6 f4 f6 (not capturing there)"
+    from translator.queries.explain_summary import summary_line
+
+    line = summary_line("[F?R]", 9, 9, "e5")
+    assert "not capturing" not in line
+    said = line.split("it moves or captures on ")[1].rstrip(".").split()
+    assert {"d4", "d6", "f4", "f6"} <= set(said)
+
+
+def test_explain_probe_is_gone() -> None:
+    import importlib.util
+
+    assert importlib.util.find_spec("translator.queries.explain_probe") is None

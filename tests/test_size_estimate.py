@@ -49,6 +49,10 @@ def count() -> Iterator[Any]:
         seen.clear()
         warm.WARM.clear()
         warm.OPEN.clear()
+        # (nor a program open in its movers because an earlier test asked the piece on
+        # other squares or measured its one-square program: this counts one query's)
+        for history in (warm.MEASURED, warm.ASKED, warm.LAST):
+            history.clear()
         moves.solve_positions([(0, pos, [origin], ())], "moves.lp", 60, {}, cache=kept)
         (atoms,) = seen
         return atoms

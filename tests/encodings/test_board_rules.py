@@ -1,6 +1,7 @@
 """encodings/board.lp on its own: made/4 says which move of the string ends a move on a
-square, might/5 where a last leg would end were that one square otherwise. Expected values
-are read from the strings: fmWfcF on e4 (x=4, y=3) moves to e5 and captures on d5 / f5."""
+square (what a square would show were it otherwise is asked of the solver as boards of
+its own, tests/test_marks.py). Expected values are read from the strings: fmWfcF on e4
+(x=4, y=3) moves to e5 and captures on d5 / f5."""
 
 from __future__ import annotations
 
@@ -19,14 +20,13 @@ def shown(betza: str, **position: list[str]) -> set[str]:
     pieces[(4, 3)] = PlacedPiece("white", betza=str(piece))
     pos.pieces = pieces
     facts = move_facts(1, piece) + position_facts(0, pos, {str(piece): 1}, [(4, 3)], set())
-    return {str(s) for s in engine.run(facts, "board.lp") if s.name in ("made", "might")}
+    return {str(s) for s in engine.run(facts, "board.lp") if s.name == "made"}
 
 
 def test_each_square_names_the_move_that_makes_it() -> None:
-    assert shown("fmWfcF") == {"made(0,4,4,1)", "might(0,3,4,cap,2)", "might(0,5,4,cap,2)"}
+    assert shown("fmWfcF") == {"made(0,4,4,1)"}
 
 
-def test_an_enemy_where_only_a_move_may_end() -> None:
-    # e5 holds an enemy: fmW cannot take it, but would move there were it empty
-    assert shown("fmWfcF", enemies=["e5", "d5"]) == {
-        "made(0,3,4,2)", "might(0,4,4,mov,1)", "might(0,5,4,cap,2)"}
+def test_an_enemy_the_capture_takes() -> None:
+    # e5 holds an enemy fmW cannot take; fcF takes the one on d5
+    assert shown("fmWfcF", enemies=["e5", "d5"]) == {"made(0,3,4,2)"}

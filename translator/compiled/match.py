@@ -54,6 +54,16 @@ class Board:
                 royal |= bit
         return cls(files * pos.ranks, friends, enemies, royal)
 
+    def with_square(self, bit: int, state: str) -> Board:
+        """The board with the square of ``bit`` holding ``state`` instead (``empty``,
+        ``enemy``: not royal, or ``friend``)."""
+        friends, enemies = self.friends & ~bit, self.enemies & ~bit
+        if state == "enemy":
+            enemies |= bit
+        elif state == "friend":
+            friends |= bit
+        return Board(self.size, friends, enemies, self.royal & ~bit)
+
     @property
     def occupied(self) -> int:
         return self.friends | self.enemies
@@ -232,16 +242,22 @@ def holds(row: MaskRow, key: int) -> bool:
     return key & row[1] == row[2]
 
 
+def shown(rows: tuple[MaskRow, ...], key: int) -> list[MaskRow]:
+    """The rows an answer shows on the board of ``key``: of each group, the first that
+    holds."""
+    found: list[MaskRow] = []
+    done = -1
+    for row in rows:
+        if row[0] != done and key & row[1] == row[2]:
+            done = row[0]
+            found.append(row)
+    return found
+
+
 def match(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> list[Move]:
     """The moves whose rows hold on ``board`` (one per destination and side effects: the
     least path), in the order of an answer."""
-    key = board.key(virgin)
-    found: list[Move] = []
-    done = -1
-    for group, mask, want, move, _, _ in rows:
-        if group != done and key & mask == want:
-            done = group
-            found.append(move)
+    found = [row[3] for row in shown(rows, board.key(virgin))]
     # (the least path of a group is not always the one that holds: order as an answer)
     found.sort(key=ORDER)
     return found
@@ -258,28 +274,4 @@ def made(rows: tuple[MaskRow, ...], board: Board, virgin: bool) -> dict[str, set
     for row in rows:
         if holds(row, key):
             out.setdefault(row[3].to, set()).add(row[4])
-    return out
-
-
-def might(rows: tuple[MaskRow, ...], board: Board, virgin: bool
-          ) -> dict[str, dict[str, set[int]]]:
-    """Per square a move ends on, the numbers of the string's moves that would end there
-    were only that square otherwise: ``"cap"`` (it is empty; an enemy there would be
-    captured) or ``"mov"`` (an enemy stands there; were it empty the piece would move
-    there). The rest of the position stays as it is."""
-    out: dict[str, dict[str, set[int]]] = {}
-    for row in rows:
-        move, part, bit = row[3], row[4], row[5]
-        if board.friends & bit:
-            continue
-        if board.enemies & bit:
-            what = "mov"
-            other = Board(board.size, board.friends, board.enemies & ~bit, board.royal & ~bit)
-            wanted = move.to not in move.captures
-        else:
-            what = "cap"
-            other = Board(board.size, board.friends, board.enemies | bit, board.royal)
-            wanted = move.to in move.captures
-        if wanted and holds(row, other.key(virgin)):
-            out.setdefault(move.to, {}).setdefault(what, set()).add(part)
     return out

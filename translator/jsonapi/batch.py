@@ -200,7 +200,7 @@ def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
     from translator.queries.explain import explain_diagram, explain_lines
     from translator.queries.explain_diagram import centre
     from translator.queries.explain_example import worked_example
-    from translator.queries.explain_probe import DIAGRAM_SHARE
+    from translator.queries.explain_states import DIAGRAM_SHARE
     from translator.squares import square_name
 
     _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)

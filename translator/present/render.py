@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from translator.position import Position
+from translator.present.marks import answer_marks
 from translator.present.textboard import render_board
 from translator.queries.board import Board
 from translator.queries.moves import Move
@@ -31,18 +32,17 @@ def piece_char(pos: Position, sq: Square) -> str:
     return "O" if pc.side == "white" else "o"
 
 
+# the text board's character for each mark of a moves answer (present/marks.py)
+ANSWER_CHARS = {"move": "*", "capture": "x", "locust": "!", "unload": "u"}
+
+
 def move_cells(pos: Position, origin: Square, found: list[Move]) -> dict[Square, str]:
     """The board cells of a moves answer: pieces by letter, targets by mark."""
     cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
     cells.update({sq: "=" for sq in pos.walls})
-    for mv in found:
-        for c in mv.captures:
-            if c != mv.to:
-                cells[parse_square(c)] = "!"
-        for dest, _src in mv.unloads:
-            cells.setdefault(parse_square(dest), "u")
-    for mv in found:
-        cells[parse_square(mv.to)] = "x" if mv.to in mv.captures else "*"
+    for sq, kind in answer_marks(found).items():
+        if kind in ("move", "capture", "locust") or parse_square(sq) not in cells:
+            cells[parse_square(sq)] = ANSWER_CHARS[kind]
     cells[origin] = "@"
     return cells
 

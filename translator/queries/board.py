@@ -3,9 +3,10 @@ the string makes each move, and the squares a move uses without ending there.
 
 The marks say what the piece can do on a square, not only what the square's occupant
 allows now: an empty square the piece could capture on carries ``capture``, a move-and-
-capture square ``both``. That comes from ``encodings/board.lp``, which asks, for each
-square a move's last leg reaches, whether the move would end there were that one square
-otherwise (empty or enemy), the rest of the position as it is.
+capture square ``both``: the moves with that one square otherwise (empty or enemy), the
+rest of the position as it is, from the compiled table's rows or, for a piece that keeps
+the solver path, the solver's answers on those boards (:func:`_flipped`);
+:mod:`translator.present.marks` turns them into marks.
 
 >>> from translator.position import Position
 >>> b = board(MovesQuery("fmWfcF", "e4", Position.light()))
@@ -17,13 +18,14 @@ otherwise (empty or enemy), the rest of the position as it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from translator.compiled.match import made, match, might
+from translator.compiled.match import made, match
 from translator.errors import BetzaError
 from translator.notation.syntax import Piece
-from translator.position import Position
+from translator.position import PlacedPiece, Position
+from translator.present.marks import board_marks, otherwise
 from translator.queries.moves import (
     Mover,
     MovesQuery,
@@ -36,9 +38,6 @@ from translator.solve import warm
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
 from translator.squares import Square, square_name
-
-# how a move's destination is marked, from the kinds of move that end there
-MOVE_KINDS = ("castling", "relay", "friend")
 
 
 @dataclass
@@ -76,8 +75,11 @@ def board(query: MovesQuery, timeout: float = 60.0,
 
 
 def boards(queries: list[MovesQuery], timeout: float = 60.0,
-           max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Board | BetzaError]:
-    """The boards of many queries, grounded together (as ``batch_moves`` does)."""
+           max_atoms: int = DEFAULT_MAX_ATOMS, *, flip: bool = True
+           ) -> list[Board | BetzaError]:
+    """The boards of many queries, grounded together (as ``batch_moves`` does); without
+    ``flip``, a piece on the solver path gets no marks of what a square would be
+    otherwise (the boards :func:`_flipped` asks)."""
     results: list[Board | BetzaError] = [BetzaError("no answer")] * len(queries)
     prepared: list[tuple[int, Position, Square, bool, int]] = []
     pieces: dict[int, Piece] = {}
@@ -90,7 +92,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
                                        {sq: {p - 1 for p in ps}
                                         for sq, ps in made(*tabled).items()},
                                        {sq: {k: {p - 1 for p in ps} for k, ps in what.items()}
-                                        for sq, what in might(*tabled).items()})
+                                        for sq, what in otherwise(*tabled).items()})
                 continue
             check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
                        moved=not pos.pieces[origin].virgin)
@@ -100,6 +102,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
         pieces[i] = piece
         prepared.append((i, pos, origin, query.castling_safety,
                          estimated_atoms(piece, pos.files, pos.ranks)))
+    solved: dict[int, Solved] = {}
     alone = {i for i, pos, *_ in prepared if warm.alone(pieces[i], pos.files, pos.ranks)}
     for chunk in chunks(prepared, max_atoms, alone):
         shown: list[Any] = []
@@ -109,101 +112,80 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
             for i, *_ in chunk:
                 results[i] = err
             continue
-        by_query: dict[int, list[Any]] = {}
-        for sym in shown:
-            by_query.setdefault(sym.arguments[0].number, []).append(sym)
+        made_by: dict[int, dict[str, set[int]]] = {}
+        for sym in shown:   # made(Q,X,Y,M): parts counted from 0
+            args = sym.arguments
+            made_by.setdefault(args[0].number, {}).setdefault(
+                square_name((args[1].number, args[2].number)), set()).add(args[3].number - 1)
         for i, pos, origin, _ in chunk:
-            results[i] = _assemble(pos, origin, pieces[i], found.get(i, []),
-                                   *_shown(by_query.get(i, [])))
+            solved[i] = (pos, origin, found.get(i, []), made_by.get(i, {}))
+    other = _flipped(queries, solved, timeout, max_atoms) if flip else {}
+    for i, (pos, origin, moves, made_there) in solved.items():
+        now = other.get(i, {})
+        results[i] = now if isinstance(now, BetzaError) else _assemble(
+            pos, origin, pieces[i], moves, made_there, now)
     return results
 
 
-def _shown(shown: list[Any]) -> tuple[dict[str, set[int]], dict[str, dict[str, set[int]]]]:
-    """The ``made``/``might`` symbols of board.lp (the solver path) as :func:`_assemble`
-    takes them: parts counted from 0."""
-    made_by: dict[str, set[int]] = {}
-    might_by: dict[str, dict[str, set[int]]] = {}
-    for sym in shown:
-        args = sym.arguments
-        sq, part = square_name((args[1].number, args[2].number)), args[-1].number - 1
-        if sym.name == "might":
-            might_by.setdefault(sq, {}).setdefault(args[3].name, set()).add(part)
-        elif sym.name == "made":
-            made_by.setdefault(sq, set()).add(part)
-    return made_by, might_by
+# a board the solver answered: the position, the moving piece's square, its moves and
+# the parts of the string (from 0) that end a move on each square
+Solved = tuple[Position, Square, list[Move], dict[str, set[int]]]
+
+
+def _flipped(queries: list[MovesQuery], solved: dict[int, Solved], timeout: float,
+             max_atoms: int) -> dict[int, dict[str, dict[str, set[int]]] | BetzaError]:
+    """For the pieces on the solver path, what a table's rows say with one square
+    otherwise (:func:`translator.present.marks.otherwise`): the solver's answers on the
+    boards with an enemy on an empty square (``cap``), or without the enemy a move
+    captures (``mov``), all asked in one batch."""
+    asked: list[MovesQuery] = []
+    where: list[tuple[int, str, str]] = []
+    for i, (pos, origin, found, _) in solved.items():
+        given = queries[i].position
+        ends = {mv.to for mv in found}
+        for sq, pc in ((sq, pos.pieces.get(sq)) for sq in _squares(pos, origin)):
+            name = square_name(sq)
+            if pc is None:
+                new = {**given.pieces, sq: PlacedPiece(_other(pos.pieces[origin].side))}
+                where.append((i, name, "cap"))
+            elif pc.side != pos.pieces[origin].side and name in ends:
+                new = {s: p for s, p in given.pieces.items() if s != sq}
+                where.append((i, name, "mov"))
+            else:
+                continue
+            asked.append(replace(queries[i], position=replace(given, pieces=new)))
+    out: dict[int, dict[str, dict[str, set[int]]] | BetzaError] = {}
+    for (i, name, what), answer in zip(where, boards(asked, timeout, max_atoms, flip=False),
+                                       strict=True):
+        kept = out.setdefault(i, {})
+        if isinstance(kept, BetzaError):
+            continue
+        if isinstance(answer, BetzaError):
+            out[i] = answer
+        elif any(mv.to == name and (name in mv.captures) == (what == "cap")
+                 and mv.mover is None for mv in answer.moves):   # the piece's own moves
+            kept.setdefault(name, {})[what] = set(answer.producers.get(name, []))
+    return out
+
+
+def _squares(pos: Position, origin: Square) -> list[Square]:
+    """The squares a flip may change: not the piece's own, a wall or an e.p. square."""
+    fixed = {origin, *pos.walls, *pos.ep, pos.ep_victim}
+    return [(x, y) for y in range(pos.ranks) for x in range(pos.files) if (x, y) not in fixed]
+
+
+def _other(side: str) -> str:
+    return "black" if side == "white" else "white"
 
 
 def _assemble(pos: Position, origin: Square, piece: Piece, found: list[Move],
-              made: dict[str, set[int]], might: dict[str, dict[str, set[int]]]) -> Board:
+              made: dict[str, set[int]], other: dict[str, dict[str, set[int]]]) -> Board:
     """One board from the moves, the parts of the string that end a move on each square
-    (``made``) and the squares where one would were that square otherwise (``might``:
-    ``cap`` or ``mov``), both from the compiled table (translator/compiled/match.py) or
-    from board.lp."""
+    (``made``) and those that would were that square otherwise (``other``: see
+    :func:`translator.present.marks.otherwise`), from the compiled table or from the
+    solver (board.lp, and :func:`_flipped`)."""
     result = Board(found, [str(move) for move in piece.moves])
-    atoms = [m.atom.letter for m in piece.moves]
-    result.marks = _marks(pos, origin, found, might, atoms, made)
-    result.context = _context(pos, found, set(result.marks) | {square_name(origin)})
-    for sq, kind in result.marks.items():
-        extra = might.get(sq, {}).get("cap" if kind == "capture" else "mov", set())
-        result.producers[sq] = sorted(made.get(sq, set()) | extra)
-    for sq in result.context:
-        users = [mv.to for mv in found if sq in mv.legs or sq in mv.captures
-                 or sq in mv.ep_rights or any(sq == d for d, _ in mv.unloads)]
-        result.producers[sq] = sorted({p for to in users for p in made.get(to, set())})
+    castling = {p for p, move in enumerate(piece.moves) if move.atom.letter == "O"}
+    shown = board_marks(pos, origin, found, made, other, castling)
+    result.marks, result.context, result.producers = shown.marks, shown.context, shown.producers
     return result
-
-
-def _kind(pos: Position, mv: Move, castling: bool) -> str:
-    """The kind of one move's destination, as the board marks it."""
-    if castling:
-        return "castling"
-    if mv.mover:
-        return "relay"
-    occupant = pos.pieces.get(pos.square(mv.to))
-    if occupant is not None and mv.to in mv.captures:
-        return "friend" if occupant.side == pos.pieces[pos.square(mv.legs[0])].side \
-            else "capture"
-    return "move"  # an empty square (a locust lands there after its capture)
-
-
-def _marks(pos: Position, origin: Square, found: list[Move],
-           might: dict[str, dict[str, set[int]]], atoms: list[str],
-           made: dict[str, set[int]]) -> dict[str, str]:
-    kinds: dict[str, set[str]] = {}
-    for mv in found:
-        castling = bool(made.get(mv.to)) and all(atoms[p] == "O" for p in made[mv.to])
-        kinds.setdefault(mv.to, set()).add(_kind(pos, mv, castling))
-    for sq, what in might.items():
-        if "cap" in what and pos.square(sq) not in pos.pieces:
-            kinds.setdefault(sq, set()).add("capture")
-        if "mov" in what and sq in kinds:
-            kinds[sq].add("move")
-    marks: dict[str, str] = {}
-    # (by file and rank, as moves are listed: the solver's order is not the same in a
-    # kept program as in a new one)
-    for sq, found_kinds in sorted(kinds.items(), key=lambda kv: pos.square(kv[0])):
-        if {"move", "capture"} <= found_kinds:
-            marks[sq] = "both"
-        elif "move" in found_kinds or "capture" in found_kinds:
-            marks[sq] = "move" if "move" in found_kinds else "capture"
-        else:
-            marks[sq] = next(k for k in MOVE_KINDS if k in found_kinds)
-    marks.pop(square_name(origin), None)
-    return marks
-
-
-def _context(pos: Position, found: list[Move], marked: set[str]) -> dict[str, str]:
-    """Squares moves use without ending there: victims, mounts, unloads, e.p. rights."""
-    context: dict[str, str] = {}
-    for mv in found:
-        for sq in mv.legs[1:-1]:
-            if pos.square(sq) in pos.pieces and sq not in mv.captures:
-                context.setdefault(sq, "mount")
-        for dest, _src in mv.unloads:
-            context.setdefault(dest, "unload")
-        for sq in mv.ep_rights:
-            context.setdefault(sq, "ep")
-        for sq in mv.captures:
-            if sq != mv.to:
-                context[sq] = "locust"
-    return {sq: kind for sq, kind in context.items() if sq not in marked}

@@ -23,8 +23,8 @@ from translator.present import english
 from translator.present.english import glossary
 from translator.queries.convert import other_spelling
 from translator.queries.explain_diagram import centre, explain_diagram
-from translator.queries.explain_probe import DIAGRAM_SHARE
 from translator.queries.explain_special import special_line
+from translator.queries.explain_states import DIAGRAM_SHARE
 from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, plan
 from translator.solve.limits import DEFAULT_MAX_ATOMS

@@ -1,6 +1,7 @@
-"""The move diagram of ``betza explain``: where the piece goes on an empty board, computed
-by the moves query on that board and on the same board with a lone enemy (or friend) on
-each square in turn; hoppers also get a worked example position.
+"""The move diagram of ``betza explain``: where the piece goes on an empty board, from its
+moves on that board and on the same board with a lone enemy (or friend) on each square in
+turn (:mod:`translator.queries.explain_states`); hoppers also get a worked example
+position.
 
 >>> text, marks = explain_diagram("fmWfcF")
 >>> marks["e6"], marks["d6"], marks["f6"]
@@ -15,8 +16,9 @@ from typing import Any
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.present.english import glossary
+from translator.present.marks import Findings, distance
 from translator.present.textboard import render_board
-from translator.queries.explain_probe import DIAGRAM_ATOMS, Findings, analyse, distance
+from translator.queries.explain_states import DIAGRAM_ATOMS, analyse
 from translator.queries.moves import parse_piece, resolve_name
 from translator.squares import Square, parse_square, square_name
 
