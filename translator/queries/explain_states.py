@@ -51,6 +51,8 @@ def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
     pos, _, _ = prepare(MovesQuery(source, org, Position.light(files, ranks), "white", True))
     mover = Mover.placed(pos, origin)
     tabled = table_rows(pos, mover, patient=True)
+    if store.state_reads(mover.betza, pos.dialect, files, ranks):
+        tabled = None   # (its table is of the empty board's state: e.p. is asked below)
     found: dict[bool, tuple[Findings, Hops]] = {}
     if tabled is not None:
         rows = tabled[0]
