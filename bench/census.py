@@ -52,8 +52,9 @@ def mobility_line() -> str:
     return (f"census mobility at 3 densities x 1,000 positions for the {len(pieces)} "
             f"FIDE/Capablanca/Shogi pieces: {wall:.1f} s, {wall / MOBILITY_TARGET:.2f} of "
             f"the {MOBILITY_TARGET:g} s target ({spent['table']:.1f} s for the "
-            f"{len(pieces) - len(solver)} pieces with a table, {spent['solver']:.1f} s for "
-            f"the {len(solver)} that keep the solver path: {' '.join(solver)})")
+            f"{len(pieces) - len(solver)} pieces with a table"
+            + (f", {spent['solver']:.1f} s for the {len(solver)} that keep the solver path: "
+               f"{' '.join(solver)}" if solver else ", none keeps the solver path") + ")")
 
 
 def main() -> None:
