@@ -19,8 +19,9 @@ from translator.catalogue.pieces import all_pieces
 from translator.errors import BetzaError
 from translator.notation.syntax import parse
 from translator.queries.equiv import equivalent
-from translator.queries.find import Example, find
-from translator.queries.find_check import drawn_marks
+from translator.queries.find import find
+from translator.queries.find.answer import Example
+from translator.queries.find.check import drawn_marks
 
 
 def single_leg(betza: str) -> bool:

@@ -22,7 +22,7 @@ from translator import (
     parse_fen,
     why,
 )
-from translator.queries.why import why as why_query
+from translator.present.why.answer import why as why_query
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"

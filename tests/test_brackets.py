@@ -13,9 +13,9 @@ import pytest
 from tests.squares_help import S
 from tests.test_spec_multileg import dests, effects
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.notation.syntax import parse
 from translator.queries.equiv import equivalent
-from translator.queries.moves import parse_piece
 
 SECTION_4 = {  # White piece on d4, empty 8x8 board
     "[F?R]": "a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8 f3 f5 g3 g5 h3 h5",
@@ -157,7 +157,7 @@ def test_different_brackets_are_told_apart(a, b):
 
 
 def test_explain_names_each_legs_own_atom_and_the_question_mark():
-    from translator.queries.explain import explain_lines
+    from translator.present.explain.answer import explain_lines
 
     lines = explain_lines("[F?R2]")
     assert "the move may also end after leg 1 ('?')" in lines[2]
@@ -168,7 +168,7 @@ def test_explain_names_each_legs_own_atom_and_the_question_mark():
 
 def test_why_traces_a_griffon_through_its_ferz_square():
     from translator.position import Position
-    from translator.queries.why import why
+    from translator.present.why.answer import why
 
     answer = why("[F?R]", "d4", "e8", Position.light(8, 8, friends=["e5"]))
     assert not answer.possible

@@ -90,7 +90,7 @@ def test_batch_kind():
 
 
 def test_explain_shows_both_spellings():
-    from translator.queries.explain import explain_lines
+    from translator.present.explain.answer import explain_lines
 
     assert "In the bracket notation: [F?R]" in explain_lines("Griffon")[2]
     assert "In the a-notation: WyafsW" in explain_lines("[W?B]")[2]

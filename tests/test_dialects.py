@@ -13,9 +13,9 @@ import pytest
 
 from translator import Position, moves
 from translator.errors import BetzaError
+from translator.present.why.answer import why
 from translator.queries.dialect_diff import dialect_differences
 from translator.queries.equiv import equivalent
-from translator.queries.why import why
 
 
 def to(betza: str, origin: str, dialect: str, *, friends: tuple[str, ...] = (),

@@ -112,7 +112,7 @@ def test_time_limit_gives_a_clear_error():
 @pytest.fixture
 def no_search(monkeypatch):
     """The conditions decide: the solver's position search must not be needed."""
-    from translator.queries import equiv_search
+    from translator.queries.equiv import search as equiv_search
 
     def refuse(*args, **kwargs):
         raise AssertionError("fell back to the position search")

@@ -12,7 +12,7 @@ from translator.errors import BetzaError
 from translator.jsonapi.batch import answer_group
 from translator.notation.kbtables import tables
 from translator.notation.syntax import parse
-from translator.queries.explain import (
+from translator.present.explain.answer import (
     explain_diagram,
     explain_lines,
     explain_svg,
@@ -304,7 +304,7 @@ def test_explain_text_combines_both():
 
 
 def test_worked_examples_show_what_the_empty_board_cannot():
-    from translator.queries.explain_example import worked_example
+    from translator.present.explain.example import worked_example
 
     # j: the Knight must leap over a piece; from e5 the nearest such square is c4 over d5
     jn = worked_example("jN", 9, 9, "e5")

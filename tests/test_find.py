@@ -11,7 +11,8 @@ from translator.cli.main import main
 from translator.errors import BetzaError
 from translator.jsonapi.batch import answer_group
 from translator.queries.equiv import equivalent
-from translator.queries.find import Example, find
+from translator.queries.find import find
+from translator.queries.find.answer import Example
 
 KNIGHT_FROM_E4 = ("c5", "c3", "d6", "d2", "f6", "f2", "g5", "g3")
 
@@ -98,7 +99,8 @@ OSPREY_D4 = "a3 a5 b4 b8 c1 c7 d2 d6 e1 e7 f4 f8 g3 g5 h2 h6"
 
 
 def test_bracket_candidates_only_when_asked():
-    from translator.queries.find import Example, find
+    from translator.queries.find import find
+    from translator.queries.find.answer import Example
 
     drawn = [Example.from_json({"from": "d4", "both": sorted(S(GRIFFON_D4))})]
     assert find(drawn).betza == "FyafsF"

@@ -9,8 +9,8 @@ import pytest
 from translator.catalogue.pieces import lookup
 from translator.catalogue.variants import Variant, load_variant_file, variant_files
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.queries.equiv import equivalent
-from translator.queries.moves import parse_piece
 
 KB_VARIANTS = [v for path in variant_files() for v in load_variant_file(path)]
 

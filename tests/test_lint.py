@@ -21,9 +21,9 @@ from starlette.testclient import TestClient
 from translator.cli.main import main
 from translator.jsonapi.batch import answer_group
 from translator.queries.lint import lint
-from translator.queries.lint_ffish import check_ffish
-from translator.queries.lint_finding import Budget
-from translator.queries.lint_shortest import shortest_spelling
+from translator.queries.lint.ffish import check_ffish
+from translator.queries.lint.finding import Budget
+from translator.queries.lint.shortest import shortest_spelling
 from translator.solve import ffish
 from translator.web.app import create_app
 

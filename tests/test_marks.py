@@ -134,7 +134,7 @@ def test_answer_marks_of_a_moves_answer() -> None:
 
 def test_explain_says_the_ship_captures_where_it_moves() -> None:
     # issue 26: `betza explain '[F?R]'` said "moves to d4 d6 f4 f6 (not capturing there)"
-    from translator.queries.explain_summary import summary_line
+    from translator.present.explain.summary import summary_line
 
     line = summary_line("[F?R]", 9, 9, "e5")
     assert "not capturing" not in line
@@ -145,4 +145,4 @@ def test_explain_says_the_ship_captures_where_it_moves() -> None:
 def test_explain_probe_is_gone() -> None:
     import importlib.util
 
-    assert importlib.util.find_spec("translator.queries.explain_probe") is None
+    assert importlib.util.find_spec("translator.queries.explain.probe") is None

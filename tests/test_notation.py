@@ -95,7 +95,7 @@ def test_bad_input_is_one_error_with_a_caret(text, message, pos):
 
 
 def test_semantic_checks_name_the_token():
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
 
     with pytest.raises(BetzaError, match="chiral set needs an oblique atom") as info:
         parse_piece("hrW")

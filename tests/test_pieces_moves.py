@@ -3,7 +3,8 @@
 import pytest
 
 from translator.catalogue.pieces import all_pieces, iter_checks, lookup, resolve_betza
-from translator.queries.moves import MovesQuery, batch_moves, parse_piece
+from translator.facts.pieces import parse_piece
+from translator.queries.moves import MovesQuery, batch_moves
 
 CHECKS = list(iter_checks())
 

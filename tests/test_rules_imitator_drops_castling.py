@@ -19,9 +19,9 @@ from translator.cli.main import main
 from translator.errors import BetzaError
 from translator.jsonapi.batch import answer_group
 from translator.position import Position
+from translator.present.why.answer import why
 from translator.queries.drops import drops
 from translator.queries.moves import MovesQuery, batch_moves, moves
-from translator.queries.why import why
 
 
 def targets(betza: str, origin: str, pos: Position, **kw: object) -> set[tuple[str, bool]]:

@@ -148,7 +148,7 @@ def test_paths_have_no_positive_loops(betza: str, open_movers: bool) -> None:
     # piece its own start (borrowing its own type): with the position external (and the
     # mover too, for the last two) a loop would make clasp check unfounded sets on every
     # solve. Each of these had one.
-    from translator.queries.moves import piece_facts
+    from translator.facts.pieces import piece_facts
 
     mover = "openmovers(0)." if open_movers else "mover(0,3,3). piece(0,3,3,white,1)."
     ctl = warm.build("board.lp", "externals.lp", f"{piece_facts(1, betza)} board(0,8,8). {mover}")

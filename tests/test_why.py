@@ -14,7 +14,7 @@ from translator.cli.main import main
 from translator.errors import BetzaError
 from translator.jsonapi.batch import run_batch
 from translator.position import Position
-from translator.queries.why import why
+from translator.present.why.answer import why
 
 
 def light(**kw):
@@ -192,7 +192,7 @@ def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
     # position's facts says, square after square, position after position.
     import random
 
-    from translator.queries import why_program
+    from translator.queries.why import program as why_program
 
     rng = random.Random(betza)
     squares = [f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)]
@@ -293,7 +293,7 @@ def test_a_leg_without_direction_letters_never_goes_straight_back():
 @pytest.fixture
 def no_search(monkeypatch):
     """Fail the test if why.lp is asked: a piece with a table is answered from its rows."""
-    from translator.queries import why_program
+    from translator.queries.why import program as why_program
 
     def asked(*args, **kwargs):
         raise AssertionError("why.lp was asked")

@@ -89,3 +89,8 @@ def board_size(spec: Mapping[str, Any]) -> tuple[int, int]:
     if not (1 <= files <= 26 and 1 <= ranks <= 26):
         raise BetzaError("files and ranks must be between 1 and 26")
     return files, ranks
+
+
+def centre(files: int, ranks: int) -> Square:
+    """The centre square of a board (of two middle files or ranks, the higher)."""
+    return files // 2, ranks // 2

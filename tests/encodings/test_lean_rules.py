@@ -170,7 +170,7 @@ DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaW",
 def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
     # the readings of XBoard and the Interactive Diagram switch rules of both files
     # (black-diagonals, default-continuation-directions, visited-squares …)
-    from translator.queries.moves import piece_facts
+    from translator.facts.pieces import piece_facts
 
     rng = random.Random(reading)
     for betza in DIALECT_PIECES:
@@ -188,7 +188,7 @@ def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
 def test_a_lame_leap_in_the_diagram_reading() -> None:
     # nD on d4 with pieces on e4 and d5: the spec blocks both leaps over them; the
     # Interactive Diagram does not test n along a rank, so f4 is a move there
-    from translator.queries.moves import piece_facts
+    from translator.facts.pieces import piece_facts
 
     position = (" board(1,8,8). piece(1,3,3,white,1). mover(1,3,3). "
                 "piece(1,4,3,black,none). piece(1,3,4,black,none).")
@@ -264,7 +264,7 @@ def test_paths_that_meet_go_on_as_one() -> None:
     # legs, single leaps, go from those starts straight to their ends (no lstart/6). The
     # last leg, one king step that may not end on a visited square, starts at most once
     # per square and direction.
-    from translator.queries.moves import piece_facts
+    from translator.facts.pieces import piece_facts
 
     facts = piece_facts(1, "aaaaaK") + " board(0,8,8). piece(0,4,3,white,1). mover(0,4,3)."
     ctl = engine.ground("moves.lp", facts).ctl

@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from translator.api.results import Attackers, Equivalence, Explanation, Moves, WhyAnswer
 from translator.position import Position, Reading, Side
+from translator.present.explain import answer as _explain
+from translator.present.why import answer as _why
 from translator.queries import attacks as _attacks
-from translator.queries import equiv as _equiv
-from translator.queries import explain as _explain
 from translator.queries import moves as _moves
-from translator.queries import why as _why
+from translator.queries.equiv import answer as _equiv
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 __all__ = ["attackers_of_square", "attacks", "equivalent", "explain_lines", "moves", "why"]

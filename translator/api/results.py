@@ -17,12 +17,12 @@ from dataclasses import dataclass, fields
 
 from translator.catalogue.letters import piece_letter
 from translator.position import Position
+from translator.present.explain.answer import explain_svg
 from translator.present.notebook import found_moves_svg, why_svg
 from translator.present.render import attacks_svg, equiv_svg
 from translator.queries.attacks import Attacker
-from translator.queries.equiv_model import EquivResult
-from translator.queries.explain import explain_svg
-from translator.queries.why_model import Why
+from translator.queries.equiv.model import EquivResult
+from translator.queries.why.model import Why
 from translator.solve.readers import Move
 
 __all__ = ["Attackers", "Equivalence", "Explanation", "Moves", "WhyAnswer"]
@@ -78,7 +78,7 @@ class Attackers(list[Attacker]):
 
 @dataclass
 class WhyAnswer(Why):
-    """A :class:`~translator.queries.why_model.Why` answer with the position it was
+    """A :class:`~translator.queries.why.model.Why` answer with the position it was
     asked of.
 
     >>> from translator import why
@@ -103,7 +103,7 @@ class WhyAnswer(Why):
 
 @dataclass
 class Equivalence(EquivResult):
-    """An :class:`~translator.queries.equiv_model.EquivResult`; a notebook draws its
+    """An :class:`~translator.queries.equiv.model.EquivResult`; a notebook draws its
     counterexample (nothing to draw when the pieces are equivalent).
 
     >>> from translator import equivalent

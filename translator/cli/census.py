@@ -65,7 +65,7 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
 def members(args: argparse.Namespace) -> dict[str, str]:
     """Name as given -> Betza string, from the strings, --kb, --variant and --file."""
     from translator.catalogue.pieces import all_pieces
-    from translator.queries.moves import parse_piece, resolve_name
+    from translator.facts.pieces import parse_piece, resolve_name
 
     found: dict[str, str] = {s: s for s in args.strings}
     if args.kb:

@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from translator.queries.equiv import equivalent, stderr_progress
+    from translator.queries.equiv import equivalent
+    from translator.queries.equiv.answer import stderr_progress
     from translator.squares import parse_board_size
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]

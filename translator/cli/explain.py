@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from translator.queries.explain import explain_svg, explain_text
+    from translator.present.explain.answer import explain_svg, explain_text
     from translator.squares import parse_board_size
 
     files, ranks = parse_board_size(args.board or "9x9")

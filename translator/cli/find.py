@@ -56,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _examples(args: argparse.Namespace) -> list:
-    from translator.queries.find_examples import Example
+    from translator.queries.find.examples import Example
 
     specs: list[dict] = []
     if args.origin:

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(moves_text(args.betza, side, pos, origin, result))
     if args.to:
-        from translator.queries.why import why
+        from translator.present.why.answer import why
 
         answer = why(betza, args.origin, args.to, pos, side, args.virgin)
         print()

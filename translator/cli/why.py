@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from translator.jsonapi.inputs import position_from
-    from translator.queries.why import why
+    from translator.present.why.answer import why
 
     pos = position_from(position_spec(args))
     betza, side = mover(args, pos)

@@ -186,7 +186,7 @@ def _equiv(line: dict[str, Any]) -> dict[str, Any]:
 
 def _why(line: dict[str, Any]) -> dict[str, Any]:
     from translator.jsonapi.inputs import moving_piece, position_from
-    from translator.queries.why import why
+    from translator.present.why.answer import why
 
     origin, to, pos = required(line, "from"), required(line, "to"), position_from(line)
     betza, side = moving_piece(optional(line, "betza"), line.get("side"), pos, origin)
@@ -197,11 +197,10 @@ def _why(line: dict[str, Any]) -> dict[str, Any]:
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
                    max_atoms: int = DEFAULT_MAX_ATOMS, side: str = "white") -> dict[str, Any]:
     """The answer of an ``explain`` query (and of ``betza explain --json``)."""
-    from translator.queries.explain import explain_diagram, explain_lines
-    from translator.queries.explain_diagram import centre
-    from translator.queries.explain_example import worked_example
-    from translator.queries.explain_states import DIAGRAM_SHARE
-    from translator.squares import square_name
+    from translator.present.explain.answer import explain_diagram, explain_lines
+    from translator.present.explain.example import worked_example
+    from translator.present.explain.states import DIAGRAM_SHARE
+    from translator.squares import centre, square_name
 
     _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin, side),

@@ -44,7 +44,7 @@ def variants_json() -> dict[str, Any]:
 def variant_json(name: str) -> dict[str, Any]:
     """One variant with a legend row per piece: letter, name, Betza and what it does."""
     from translator.catalogue.variants import all_variants, find_variant
-    from translator.queries.explain import explain_lines
+    from translator.present.explain.answer import explain_lines
 
     v = find_variant(name, all_variants())
     if v is None:

@@ -16,7 +16,8 @@ from translator.squares import board_size
 
 
 def find_line(line: dict[str, Any]) -> dict[str, Any]:
-    from translator.queries.find import Example, find
+    from translator.queries.find import find
+    from translator.queries.find.answer import Example
 
     examples = line.get("examples")
     if not isinstance(examples, list) or not examples:

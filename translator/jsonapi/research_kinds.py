@@ -43,7 +43,7 @@ def classes_line(line: dict[str, Any]) -> dict[str, Any]:
 
 
 def _strings(line: dict[str, Any], key: str) -> list[str]:
-    from translator.queries.moves import parse_piece, resolve_name
+    from translator.facts.pieces import parse_piece, resolve_name
 
     value = line.get(key)
     if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):

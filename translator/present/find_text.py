@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 from translator.present.render import equiv_text
 
 if TYPE_CHECKING:
-    from translator.queries.equiv import Counterexample
-    from translator.queries.find import Example, FindResult
+    from translator.queries.equiv.answer import Counterexample
+    from translator.queries.find.answer import Example, FindResult
 
 KIND_WORDS = {"m": "move", "c": "capture"}
 
 
 def find_text(result: FindResult, examples: list[Example]) -> str:
     """The string on the first line, then the check, the explanation and any ambiguity."""
-    from translator.queries.explain import explain_lines
+    from translator.present.explain.answer import explain_lines
 
     if result.betza is None:
         return "\n".join(["no string of the search space fits (see docs/find.md)",
@@ -81,8 +81,8 @@ def example_spec(ce: Counterexample, marks: dict[str, set[str]]) -> dict:
 def ask_which(result: FindResult) -> Example | None:
     """Show where the shortest strings differ and ask which is right; the answer as a new
     example, or None to stop."""
-    from translator.queries.find_check import drawn_marks
-    from translator.queries.find_examples import Example
+    from translator.queries.find.check import drawn_marks
+    from translator.queries.find.examples import Example
 
     ce = result.differ_at
     assert ce is not None and result.betza is not None

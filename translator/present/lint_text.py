@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from translator.queries.lint import LintResult
+    from translator.queries.lint.answer import LintResult
 
 
 def lint_text(result: LintResult) -> str:

@@ -2,7 +2,7 @@
 kinds of :data:`translator.present.svg.MARK_KINDS`. Its inputs are match results, the
 moves of the piece with a square empty, holding an enemy or holding a friend (the rest
 of the position as it is): rows of the compiled table evaluated against those boards
-(:func:`otherwise`, :mod:`translator.queries.explain_states`), or, for a piece that
+(:func:`otherwise`, :mod:`translator.present.explain.states`), or, for a piece that
 keeps the solver path, the solver's answers on the same boards
 (:mod:`translator.queries.board`, the same module). Nothing here knows the notation.
 

@@ -8,12 +8,12 @@ from translator.position import Position
 from translator.present.marks import answer_marks
 from translator.present.textboard import render_board
 from translator.queries.board import Board
-from translator.queries.moves import Move
+from translator.solve.readers import Move
 from translator.squares import Square, parse_square
 
 if TYPE_CHECKING:
     from translator.queries.attacks import Attacker
-    from translator.queries.equiv_model import EquivResult
+    from translator.queries.equiv.model import EquivResult
 
 MOVE_MARKS = [
     ("@", "the moving piece"),

@@ -15,18 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.position import SIDES, PlacedPiece, Position, other_side
-from translator.queries.moves import (
-    Move,
-    Mover,
-    chunks,
-    distinct,
-    from_table,
-    movers_estimate,
-    parse_piece,
-    solve_positions,
-)
+from translator.queries.moves import Mover, from_table
+from translator.solve.batch import chunks, distinct, movers_estimate, solve_positions
 from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
+from translator.solve.readers import Move
 from translator.solve.warm import QueryAtom
 from translator.squares import Square, square_name
 

@@ -26,15 +26,9 @@ from translator.errors import BetzaError
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position
 from translator.present.marks import board_marks, otherwise
-from translator.queries.moves import (
-    Mover,
-    MovesQuery,
-    chunks,
-    prepare,
-    solve_chunk,
-    table_rows,
-)
+from translator.queries.moves import Mover, MovesQuery, prepare, table_rows
 from translator.solve import warm
+from translator.solve.batch import chunks, solve_chunk
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
 from translator.solve.readers import Move
 from translator.squares import Square, square_name

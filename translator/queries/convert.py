@@ -21,9 +21,9 @@ from functools import lru_cache
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.notation.kbtables import four_way, shortest_tokens, tables
 from translator.notation.syntax import MoveDef
-from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, RangeState, plan
 from translator.solve.engine import SolverTimeout
 

@@ -79,8 +79,8 @@ def refusals(betza: str) -> list[tuple[str, str]]:
     ('diagram', [])
     """
     from translator.errors import BetzaError
+    from translator.facts.pieces import parse_piece
     from translator.notation.dialects import dialects
-    from translator.queries.moves import parse_piece
 
     found = []
     for dialect in dialects()[1:]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.facts.schema import DROPPER
 from translator.facts.translate import move_facts, position_facts
 from translator.position import Position
-from translator.queries.moves import parse_piece
 from translator.solve import engine
 from translator.squares import square_name
 

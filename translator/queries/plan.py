@@ -20,8 +20,8 @@ from typing import Any
 
 import clingo
 
+from translator.facts.pieces import parse_piece
 from translator.facts.translate import move_facts
-from translator.queries.moves import parse_piece
 from translator.solve import engine
 
 RangeState = tuple[str, int | str]  # (kind, steps): kind step/slide/other, steps n/inf/star

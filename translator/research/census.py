@@ -20,9 +20,10 @@ from typing import Any
 from translator.compiled import store
 from translator.compiled.many import Boards, mobility
 from translator.compiled.table import State
+from translator.facts.pieces import parse_piece
 from translator.facts.translate import move_facts
 from translator.position import PlacedPiece, Position
-from translator.queries.moves import MovesQuery, batch_moves, parse_piece
+from translator.queries.moves import MovesQuery, batch_moves
 from translator.solve import engine
 from translator.squares import square_name
 

@@ -109,7 +109,7 @@ def heavy(obj: dict[str, Any]) -> bool:
     such as aaaaK ground for seconds): it goes to the search lane, where it does not hold
     up the boards of the others."""
     from translator.errors import BetzaError
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
     from translator.solve.limits import estimated_atoms
     from translator.squares import MAX_SIZE
 

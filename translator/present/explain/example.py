@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.position import Position
-from translator.queries.moves import moves, parse_piece, resolve_name
+from translator.queries.moves import moves
 from translator.squares import parse_square
 
 NEEDS_A_PIECE = set("jpgxukde")
@@ -75,7 +76,7 @@ def _describe(position: dict[str, Any]) -> str:
 
 def _needing_a_piece(source: str, files: int, ranks: int, origin: str, side: str
                      ) -> dict[str, Any] | None:
-    from translator.queries.why import reachable_anywhere, why
+    from translator.present.why.answer import reachable_anywhere, why
 
     empty = Position.light(files, ranks, side=side)
     plain = {m.to for m in moves(source, origin, empty, side=side)}

@@ -20,11 +20,12 @@ from typing import Any
 
 from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
 from translator.errors import BetzaError
+from translator.facts.pieces import resolve_name
 from translator.position import Position
 from translator.present.english import glossary, join
-from translator.queries.explain_diagram import centre
-from translator.queries.moves import Move, MovesQuery, batch_moves, resolve_name
-from translator.squares import parse_square, square_name
+from translator.queries.moves import MovesQuery, batch_moves
+from translator.solve.readers import Move
+from translator.squares import centre, parse_square, square_name
 
 # an equal kb piece is proven equal on the board being explained, within this many seconds
 # (a proof that takes longer is not claimed)

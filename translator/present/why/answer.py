@@ -1,7 +1,7 @@
 """``betza why``: can the piece go to that square, and if not, why not?
 
 A piece with a compiled move table (translator/compiled/) is answered from it
-(:mod:`translator.queries.why_table`): the table's rows to the square that hold are the
+(:mod:`translator.present.why.table`): the table's rows to the square that hold are the
 moves, and when none does, each row's failed conditions are the changes it needs, the rows
 with the fewest giving the closest positions. The other pieces (e.p., castling, relay,
 the imitator, drops, the programs' readings, walls, moves that wrap or curl) are the
@@ -33,24 +33,15 @@ import clingo
 from translator.errors import BetzaError
 from translator.position import Position
 from translator.present.english import glossary
-from translator.present.why_text import board_for, conditions, derivation, written
-from translator.queries import why_program, why_table
-from translator.queries.moves import (
-    MovesQuery,
-    batch_moves,
-    castling_threats,
-    distinct,
-    prepare,
-)
-from translator.queries.why_model import (
-    Why,
-    WhyContext,
-    WhyLeg,
-    WhyModel,
-    WhyPath,
-)
+from translator.present.why import table as why_table
+from translator.present.why.text import board_for, conditions, derivation, written
+from translator.queries.moves import MovesQuery, batch_moves, castling_threats, prepare
+from translator.queries.why import program as why_program
+from translator.queries.why.model import Why, WhyContext, WhyModel, WhyPath
+from translator.queries.why.symbols import path_move, read_model, square_at
 from translator.solve import warm
-from translator.solve.readers import Move, move_of, square_of
+from translator.solve.batch import distinct
+from translator.solve.readers import Move
 from translator.squares import square_coords, square_name
 
 __all__ = ["Why", "why"]
@@ -59,62 +50,9 @@ MAX_ALTERNATIVES = 6  # of which at most this many are listed besides the first
 EMPTY_BOARD: OrderedDict[str, list[str]] = OrderedDict()  # see _empty_board_targets
 
 
-def _sq(sym: clingo.Symbol, i: int) -> str:
-    return square_name((sym.arguments[i].number, sym.arguments[i + 1].number))
-
-
-def _read(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> WhyModel:
-    model = WhyModel([], [])
-    legs: dict[tuple[Any, ...], list[WhyLeg]] = {}
-    passes: dict[tuple[Any, ...], dict[str, int]] = {}
-    jumps: dict[tuple[Any, ...], dict[str, int]] = {}
-    found: list[tuple[tuple[Any, ...], int, int, Move]] = []
-    for sym in symbols:
-        a = sym.arguments
-        if sym.name == "changed":
-            model.changed.append((_sq(sym, 1), _state(a[3]), _state(a[4])))
-        elif sym.name == "path":
-            key = (a[1].number, a[2].number, str(a[5]), str(a[6]))
-            found.append((key, a[1].number, a[2].number, _path_move(sym)))
-        elif sym.name == "gleg":  # gleg(Q,T,M,H,E,L,X0,Y0,X,Y,DX,DY,N,Out)
-            _, t, m, h, e, n, x0, y0, x, y, dx, dy, leaps, out = a
-            victim = square_of(*out.arguments[:2]) if out.name == "cap" else None
-            legs.setdefault((t.number, m.number, str(h), str(e)), []).append(WhyLeg(
-                n.number, square_of(x0, y0), square_of(x, y), dx.number, dy.number,
-                leaps.number, out.name, victim))
-        elif sym.name in ("gpass", "gjump"):
-            key = (a[1].number, a[2].number, str(a[3]), str(a[4]))
-            table = passes if sym.name == "gpass" else jumps
-            table.setdefault(key, {}).setdefault(_sq(sym, 6), a[5].number)
-        elif sym.name == "leapname":
-            names.setdefault((a[0].number, a[1].number), [])
-            if a[2].string not in names[(a[0].number, a[1].number)]:
-                names[(a[0].number, a[1].number)].append(a[2].string)
-    for key, type_id, move_no, mv in found:
-        model.paths.append(WhyPath(type_id, move_no, mv, _one_per_leg(legs.get(key, [])),
-                                   passes.get(key, {}), jumps.get(key, {})))
-    return model
-
-
-def _state(sym: clingo.Symbol) -> str:
-    """``empty``, ``white``, ``virgin`` ...; a type as ``kind:T``."""
-    if sym.arguments:
-        arg = sym.arguments[0]
-        return f"{sym.name}:{arg.number if arg.type == clingo.SymbolType.Number else arg.name}"
-    return sym.name
-
-
-def _one_per_leg(legs: list[WhyLeg]) -> list[WhyLeg]:
-    """The legs in order, one per number (a leg reached two ways is told once)."""
-    by_n: dict[int, WhyLeg] = {}
-    for leg in sorted(legs, key=lambda g: (g.n, g.leaps, g.dx, g.dy, g.out)):
-        by_n.setdefault(leg.n, leg)
-    return [by_n[n] for n in sorted(by_n)]
-
-
 def _context(betza: str, origin: str, to: str, position: Position, side: str | None,
              virgin: bool) -> tuple[WhyContext, MovesQuery]:
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
 
     query = MovesQuery(betza, origin, position, side, virgin)
     pos, start, piece = prepare(query)
@@ -176,7 +114,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
         models, finished = why_program.ask(ctx, "fixed", square_coords(ctx.to), deadline,
                                            timeout)
         if models:
-            there = distinct([_path_move(s) for s in models[-1] if s.name == "path"])
+            there = distinct([path_move(s) for s in models[-1] if s.name == "path"])
             return _possible(ctx, there, _solved(ctx, models))
         if not finished:
             why_program.give_up(timeout)
@@ -188,7 +126,7 @@ def why(betza: str, origin: str, to: str, position: Position | None = None,
         return _unreachable(ctx, query, reach or [], timeout)
     return _closest(ctx, [(model, min(model.paths, key=lambda p: (_path_key(ctx, p),
                                                                   str(p.move))))
-                          for model in (_read(symbols, ctx.names) for symbols in models)
+                          for model in (read_model(symbols, ctx.names) for symbols in models)
                           if model.paths])
 
 
@@ -211,16 +149,10 @@ def _from_table(ctx: WhyContext, query: MovesQuery, rows: why_table.Rows, timeou
 
 def _castles(ctx: WhyContext) -> bool:
     """Whether some piece type of the question castles (has the ``O`` atom)."""
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
 
     return any(move.atom.letter == "O" for betza in ctx.types.values()
                for move in parse_piece(betza, ctx.pos.dialect).moves)
-
-
-def _path_move(sym: clingo.Symbol) -> Move:
-    """The move of a ``path(Q,T,M,X,Y,H,E)`` atom."""
-    a = sym.arguments
-    return move_of(a[3].number, a[4].number, a[5], a[6])
 
 
 def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why | None:
@@ -241,7 +173,7 @@ def _unsafe_castling(ctx: WhyContext, query: MovesQuery, timeout: float) -> Why 
 
 def _solved(ctx: WhyContext, models: list[list[clingo.Symbol]]) -> dict[Move, WhyPath]:
     """The least path of each move in the answer of "fixed"."""
-    model = _read(models[-1], ctx.names) if models else WhyModel([], [])
+    model = read_model(models[-1], ctx.names) if models else WhyModel([], [])
     out: dict[Move, WhyPath] = {}
     for path in sorted(model.paths, key=lambda p: (_path_key(ctx, p), str(p.move))):
         out.setdefault(path.move, path)
@@ -296,7 +228,7 @@ def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str] | No
     models, finished = why_program.ask(ctx, "explore", None, deadline, timeout)
     if not finished:
         return None
-    return sorted({_sq(s, 1) for s in models[-1] if s.name == "reachable"} if models else (),
+    return sorted({square_at(s, 1) for s in models[-1] if s.name == "reachable"} if models else (),
                   key=square_coords)
 
 

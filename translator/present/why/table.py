@@ -13,7 +13,7 @@ hops over it (``p``) or toggles (``g``).
 Pieces without a table (e.p., castling, relay ``x``, the imitator, drops, the programs'
 readings, boards with walls, tables over the size budget) and moves that wrap round the
 board or curl (whose legs a row's squares do not spell out) are answered by
-encodings/why.lp instead (:func:`translator.queries.why.why`).
+encodings/why.lp instead (:func:`translator.present.why.answer.why`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from translator.compiled import store
 from translator.compiled.match import Board, Placed, match, placed, square_rows, turned
 from translator.notation.kbtables import tables
 from translator.queries.plan import plan
-from translator.queries.why_model import WhyContext, WhyLeg, WhyModel, WhyPath
+from translator.queries.why.model import WhyContext, WhyLeg, WhyModel, WhyPath
 from translator.solve.readers import Move
 from translator.squares import Square, square_coords, square_name
 
@@ -190,7 +190,7 @@ def closest(ctx: WhyContext, rows: Rows) -> list[tuple[WhyModel, WhyPath]]:
 def report(ctx: WhyContext, rows: Rows) -> list[dict[str, Any]]:
     """Each row to the square: its written move, path and captures, and the conditions
     the position fails for it, in words (none: it holds)."""
-    from translator.present.why_text import conditions, written
+    from translator.present.why.text import conditions, written
 
     out: list[dict[str, Any]] = []
     for one in sorted(rows.placed, key=_order):

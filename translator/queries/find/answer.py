@@ -23,10 +23,11 @@ from translator.facts.schema import BASE_LEN, CAND_TOK, CLASH, TOK_LEN, WANT
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece
-from translator.queries.equiv import Counterexample, equivalent
-from translator.queries.find_check import drawn_marks
-from translator.queries.find_examples import Example
-from translator.queries.find_space import Space, candidate_space, clashes
+from translator.queries.equiv import equivalent
+from translator.queries.equiv.answer import Counterexample
+from translator.queries.find.check import drawn_marks
+from translator.queries.find.examples import Example
+from translator.queries.find.space import Space, candidate_space, clashes
 from translator.solve import engine
 from translator.squares import square_name
 

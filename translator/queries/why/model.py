@@ -1,6 +1,6 @@
 """The data of a ``why`` answer: the solver's paths leg by leg and the closest position,
-shared by the search (:mod:`translator.queries.why`) and its words
-(:mod:`translator.present.why_text`)."""
+shared by the search (:mod:`translator.present.why.answer`) and its words
+(:mod:`translator.present.why.text`)."""
 
 from __future__ import annotations
 

@@ -10,12 +10,7 @@ from collections.abc import Sequence
 from translator.notation.syntax import MoveDef
 from translator.present import english
 from translator.queries.plan import LegPlan, plan
-from translator.queries.why_model import (
-    WhyContext,
-    WhyLeg,
-    WhyModel,
-    WhyPath,
-)
+from translator.queries.why.model import WhyContext, WhyLeg, WhyModel, WhyPath
 from translator.solve.readers import Move
 from translator.squares import square_coords, square_name
 
@@ -37,7 +32,7 @@ def _unit_words(ctx: WhyContext, path: WhyPath, leg: WhyLeg) -> str:
 
 def written(ctx: WhyContext, path: WhyPath) -> MoveDef:
     """The written move that made ``path``."""
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
 
     return parse_piece(ctx.types[path.type_id], ctx.pos.dialect).moves[path.move_no - 1]
 

@@ -6,7 +6,7 @@ evaluated against those boards; a piece that keeps the solver path
 batch, with, as its reason needs, each square an e.p. square or the castling partners in
 place. :mod:`translator.present.marks` turns the moves into marks.
 
->>> from translator.queries.moves import parse_piece
+>>> from translator.facts.pieces import parse_piece
 >>> found, _ = analyse("fmWfcF", parse_piece("fmWfcF"), 5, 5, (2, 2))
 >>> sorted(found.moves), sorted(found.captures)
 (['c4'], ['b4', 'd4'])

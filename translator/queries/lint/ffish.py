@@ -17,10 +17,9 @@ from typing import Any
 
 from translator.errors import BetzaError
 from translator.position import Position
-from translator.queries.explain_diagram import centre
-from translator.queries.lint_finding import where
+from translator.queries.lint.finding import where
 from translator.solve import ffish
-from translator.squares import square_name
+from translator.squares import centre, square_name
 
 STATUS_WORDS = {"same": "accepted, same moves", "different": "accepted, different moves",
                 "not accepted": "not accepted", "not checked": "not checked"}

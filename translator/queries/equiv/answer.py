@@ -1,10 +1,10 @@
 """Equivalence of two Betza strings on a board, with a smallest counterexample.
 
-First by canonical conditions (:mod:`translator.queries.equiv_conditions`,
+First by canonical conditions (:mod:`translator.queries.equiv.conditions`,
 encodings/conditions.lp): what each move needs of the squares it looks at, compared per
 start square and effect, without guessing positions. Pieces whose moves are not a
 matter of conditions on squares (e.p., x, castling) go to the solver's search
-(:mod:`translator.queries.equiv_search`, encodings/equiv.lp), which guesses positions.
+(:mod:`translator.queries.equiv.search`, encodings/equiv.lp), which guesses positions.
 
 >>> equivalent("Q", "RB").equivalent
 True
@@ -21,12 +21,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece, piece_facts
 from translator.notation.dialects import has_switch
 from translator.notation.syntax import Piece, parse
 from translator.position import Position
-from translator.queries import equiv_conditions, equiv_search
-from translator.queries.equiv_model import Counterexample, EquivResult
-from translator.queries.moves import parse_piece, piece_facts
+from translator.queries.equiv import conditions as equiv_conditions
+from translator.queries.equiv import search as equiv_search
+from translator.queries.equiv.model import Counterexample, EquivResult
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 
 __all__ = ["Counterexample", "EquivResult", "equivalent", "start_squares", "stderr_progress",

@@ -4,7 +4,7 @@ The sentences put into words the leg plan that the encodings derive
 (:mod:`translator.queries.plan`: modes with their defaults, range states, turns, atom
 rotation, modifier classes); every word comes from ``kb/glossary.toml`` through the shared
 renderer :mod:`translator.present.english`. The diagram is in
-:mod:`translator.queries.explain_diagram`.
+:mod:`translator.present.explain.diagram`.
 
 >>> lines = explain_lines("fcafmF")
 >>> print(lines[0][:46])
@@ -17,18 +17,18 @@ Move 1 (fcafmF): Ferz (F): one step diagonally; a move in 2 legs, made in order,
 
 from __future__ import annotations
 
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.notation.kbtables import four_way, tables
 from translator.notation.syntax import SPECIAL_ATOMS, MoveDef, Piece
 from translator.present import english
 from translator.present.english import glossary
+from translator.present.explain.diagram import explain_diagram
+from translator.present.explain.special import special_line
+from translator.present.explain.states import DIAGRAM_SHARE
 from translator.queries.convert import other_spelling
-from translator.queries.explain_diagram import centre, explain_diagram
-from translator.queries.explain_special import special_line
-from translator.queries.explain_states import DIAGRAM_SHARE
-from translator.queries.moves import parse_piece, resolve_name
 from translator.queries.plan import LegPlan, MovePlan, plan
 from translator.solve.limits import DEFAULT_MAX_ATOMS
-from translator.squares import square_name
+from translator.squares import centre, square_name
 
 __all__ = ["explain_diagram", "explain_lines", "explain_svg", "explain_text", "glossary"]
 
@@ -285,7 +285,7 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     >>> print(lines[3].split("; ")[1])
     it can only move there without capturing: the square must be empty
     """
-    from translator.queries.explain_summary import summary_line
+    from translator.present.explain.summary import summary_line
     from translator.solve.warm import KEPT_FIRST
 
     start = origin or square_name(centre(files, ranks))
@@ -347,7 +347,7 @@ def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None 
     >>> print(explain_text("W", 3, 3).splitlines()[-6])
     3 . # .
     """
-    from translator.queries.explain_example import needs_text_example, worked_example
+    from translator.present.explain.example import needs_text_example, worked_example
 
     text, _ = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
     out = "\n".join(explain_lines(betza, files, ranks, origin)) + "\n\n" + text

@@ -38,7 +38,7 @@ from translator.errors import BetzaError
 from translator.facts.schema import BOARD, CENTRE, COMPARE, START
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
-from translator.queries.equiv_model import Counterexample
+from translator.queries.equiv.model import Counterexample
 from translator.solve.engine import SolverTimeout
 from translator.solve.limits import check_size
 from translator.squares import square_name

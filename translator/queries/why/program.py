@@ -1,5 +1,5 @@
 """The grounded programs of ``betza why``, asked their questions one after another, for
-the pieces without a compiled move table (translator/queries/why_table.py answers the
+the pieces without a compiled move table (translator/present/why/table.py answers the
 others from their rows).
 
 ``why.lp`` takes the question as external atoms (``goal/3``, ``fixed/1``, ``explore/1``),
@@ -23,7 +23,7 @@ from typing import NoReturn
 import clingo
 
 from translator.facts.translate import Atom
-from translator.queries.why_model import WhyContext
+from translator.queries.why.model import WhyContext
 from translator.solve import engine, warm
 from translator.squares import Square
 
@@ -63,7 +63,7 @@ def position_atoms(ctx: WhyContext) -> list[Atom]:
 
 def type_facts(ctx: WhyContext) -> str:
     """The moves of the program's piece types, the board, the mover's type and side."""
-    from translator.queries.moves import piece_facts
+    from translator.facts.pieces import piece_facts
 
     out = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
     out.append(f"board(0,{ctx.pos.files},{ctx.pos.ranks}). movertype(0,{ctx.mover_type}). "
@@ -73,7 +73,7 @@ def type_facts(ctx: WhyContext) -> str:
 
 def opens(ctx: WhyContext) -> bool:
     """Whether one program open in the position (:func:`warm.opens`) answers ``ctx``."""
-    from translator.queries.moves import parse_piece
+    from translator.facts.pieces import parse_piece
 
     pos = ctx.pos
     return all(warm.opens(parse_piece(betza, pos.dialect), pos.files, pos.ranks)

@@ -5,7 +5,7 @@ A square is a move square when a move ends there without capturing, and a captur
 when a move capturing there exists, or, for an empty square, when a lone enemy put there
 would be captured by a move ending there.
 
->>> from translator.queries.find_examples import Example
+>>> from translator.queries.find.examples import Example
 >>> sorted(drawn_marks(["fmWfcF"], Example("e4"))[0].items())
 [('d5', {'c'}), ('e5', {'m'}), ('f5', {'c'})]
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from translator.errors import BetzaError
 from translator.position import PlacedPiece, Position
-from translator.queries.find_examples import Example
+from translator.queries.find.examples import Example
 from translator.queries.moves import MovesQuery, batch_moves
 from translator.squares import square_name
 

@@ -9,7 +9,7 @@ example and find searches again. Every string equal to the piece fits every exam
 when find's shortest is no shorter than the string written, no shorter string of the search
 space exists.
 
->>> from translator.queries.lint_finding import Budget
+>>> from translator.queries.lint.finding import Budget
 >>> shortest_spelling("WfW", 8, 8, Budget(60)).betza
 'W'
 """
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.queries.equiv import Counterexample, equivalent
-from translator.queries.explain_diagram import centre
+from translator.queries.equiv import equivalent
+from translator.queries.equiv.answer import Counterexample
 from translator.queries.find import find
-from translator.queries.find_check import drawn_marks
-from translator.queries.find_examples import Example
-from translator.queries.lint_finding import Budget
-from translator.squares import square_name
+from translator.queries.find.check import drawn_marks
+from translator.queries.find.examples import Example
+from translator.queries.lint.finding import Budget
+from translator.squares import centre, square_name
 
 ROUNDS = 8  # find, prove, draw the counterexample: at most this many times
 

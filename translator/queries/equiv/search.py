@@ -1,6 +1,6 @@
 """Equivalence by search: the solver guesses the position (encodings/equiv.lp).
 
-The fallback of :mod:`translator.queries.equiv` for pieces whose moves are not a matter of
+The fallback of :mod:`translator.queries.equiv.answer` for pieces whose moves are not a matter of
 conditions on squares (e.p., x, castling): it derives both move sets in guessed positions,
 requires a difference and minimises the pieces on the board. Python only loops over start
 squares.
@@ -15,11 +15,12 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
+from translator.facts.pieces import piece_facts
 from translator.facts.schema import BOARD, COMPARE, MOVER, PIECE, START
 from translator.position import Position
-from translator.queries.equiv_model import Counterexample
-from translator.queries.moves import Move, distinct, piece_facts
-from translator.solve.readers import move_of, square_of
+from translator.queries.equiv.model import Counterexample
+from translator.solve.batch import distinct
+from translator.solve.readers import Move, move_of, square_of
 from translator.squares import square_name
 
 

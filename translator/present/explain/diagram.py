@@ -1,6 +1,6 @@
 """The move diagram of ``betza explain``: where the piece goes on an empty board, from its
 moves on that board and on the same board with a lone enemy (or friend) on each square in
-turn (:mod:`translator.queries.explain_states`); hoppers also get a worked example
+turn (:mod:`translator.present.explain.states`); hoppers also get a worked example
 position.
 
 >>> text, marks = explain_diagram("fmWfcF")
@@ -13,21 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.present.english import glossary
+from translator.present.explain.states import DIAGRAM_ATOMS, analyse
 from translator.present.marks import Findings, distance
 from translator.present.textboard import render_board
-from translator.queries.explain_states import DIAGRAM_ATOMS, analyse
-from translator.queries.moves import parse_piece, resolve_name
-from translator.squares import Square, parse_square, square_name
+from translator.squares import Square, centre, parse_square, square_name
 
 TEXT_MARKS = {"origin": "@", "move": "*", "capture": "x", "both": "#", "locust": "!",
               "landing": "+", "hop": "h", "ep": "e"}
-
-
-def centre(files: int, ranks: int) -> Square:
-    return files // 2, ranks // 2
 
 
 def _squares_text(squares: Iterable[str]) -> str:

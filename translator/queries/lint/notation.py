@@ -11,7 +11,7 @@ to the first), then, move by move and leg by leg, modes, other modifiers, direct
 and the range. Order-dependent spellings are the opposite test: swapping two combined letters
 gives a different piece, shown by the solver's counterexample.
 
->>> from translator.queries.lint_finding import Budget
+>>> from translator.queries.lint.finding import Budget
 >>> [(f.kind, f.equivalent) for f in notation_findings("mcW", 8, 8, Budget(60))]
 [('redundant-modifier', 'W')]
 """
@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.notation.syntax import Leg, MoveDef
 from translator.queries.equiv import EquivResult, equivalent
-from translator.queries.lint_finding import Budget, Finding, where
-from translator.queries.moves import parse_piece
+from translator.queries.lint.finding import Budget, Finding, where
 
 GROUPS = ("modes", "modifiers", "directions")
 

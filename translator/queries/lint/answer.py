@@ -2,13 +2,13 @@
 
 Three kinds of finding:
 
-- **notation problems** (:mod:`translator.queries.lint_notation`): moves written twice or
+- **notation problems** (:mod:`translator.queries.lint.notation`): moves written twice or
   contained in the others, modifiers and direction letters that do nothing, order-dependent
   spellings, and the whole string's shorter spelling (``shorter``), found by the ``betza
-  find`` search (:mod:`translator.queries.lint_shortest`); every "is the same piece" is a
+  find`` search (:mod:`translator.queries.lint.shortest`); every "is the same piece" is a
   proof of the equivalence solver;
 - **fairy-stockfish**: Fairy-Stockfish does not accept the string or reads it differently
-  (:mod:`translator.queries.lint_ffish`);
+  (:mod:`translator.queries.lint.ffish`);
 - **dialect**: a known difference between the programs that read XBetza touches the string,
   with a position where the readings differ (``translator.queries.dialect_diff``), and
   whether the program departs there from the spec text or reads a point the texts leave
@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.position import Position
 from translator.queries.equiv import equivalent
-from translator.queries.lint_ffish import FfishCheck, check_ffish
-from translator.queries.lint_finding import Budget, Finding, where
-from translator.queries.lint_notation import notation_findings
-from translator.queries.lint_shortest import Shortest, shortest_spelling
-from translator.queries.moves import parse_piece, resolve_name
+from translator.queries.lint.ffish import FfishCheck, check_ffish
+from translator.queries.lint.finding import Budget, Finding, where
+from translator.queries.lint.notation import notation_findings
+from translator.queries.lint.shortest import Shortest, shortest_spelling
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
            "fairy-stockfish": "Fairy-Stockfish"}
@@ -139,8 +139,8 @@ def _ffish_finding(check: FfishCheck) -> Finding:
 
 def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
     """A finding per known dialect difference the string touches."""
+    from translator.facts.pieces import parse_piece
     from translator.queries.dialect_diff import dialect_differences, refusals
-    from translator.queries.moves import parse_piece
 
     if any(move.is_bracket for move in parse_piece(result.betza).moves):
         result.notes.append("dialects not checked: XBoard and the Interactive Diagram do not "
