@@ -21,7 +21,7 @@ from functools import cache
 import clingo
 
 from translator.errors import BetzaError
-from translator.resources import data_dir
+from translator.resources import PARSING, data_dir
 
 SPEC = "spec"
 
@@ -39,8 +39,6 @@ class Switch:
 @cache
 def table() -> tuple[Switch, ...]:
     """Every switch of kb/dialects.lp, in the file's order."""
-    from translator.solve.engine import PARSING
-
     ctl = clingo.Control()
     with PARSING:
         ctl.load(str(data_dir("kb") / "dialects.lp"))

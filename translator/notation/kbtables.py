@@ -16,7 +16,7 @@ from functools import cache
 import clingo
 
 from translator.notation.syntax import MoveDef, parse  # noqa: F401  (parse: doctest)
-from translator.resources import data_dir
+from translator.resources import PARSING, data_dir
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,6 @@ class Tables:
 @cache
 def tables() -> Tables:
     """The kb facts as Python tables (grounded once per process)."""
-    from translator.solve.engine import PARSING
-
     ctl = clingo.Control()
     with PARSING:
         for name in ("atoms.lp", "directions.lp"):

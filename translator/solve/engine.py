@@ -17,7 +17,6 @@ printed, so that users never see them and ``tests/encodings`` can require that t
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ import clingo
 import clingo.ast
 
 from translator.errors import LimitError
-from translator.resources import data_dir
+from translator.resources import PARSING, data_dir
 from translator.solve import guard
 
 
@@ -42,9 +41,6 @@ class SolverTimeout(LimitError):
         super().__init__(f'{message} (raise it with --timeout; batch: "timeout")')
 
 
-# clingo's parser is not safe to run in two threads at once (a kept program may be built
-# in a thread of its own, translator/solve/warm.py); grounding and solving are
-PARSING = threading.RLock()
 
 
 @cache
