@@ -1,9 +1,11 @@
-"""The package keeps its shape: modules of at most 400 lines, functions of at most 60, and
-no import cycle between its modules (imports inside functions included)."""
+"""The package keeps its shape: modules of at most 400 lines, functions of at most 60, no
+import cycle between its modules, and no import against the stage order that
+docs/architecture.md draws (imports inside functions included)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "translator"
@@ -72,6 +74,72 @@ def test_no_import_cycles() -> None:
         if node not in state:
             visit(node, [node])
     assert cycles == []
+
+
+def stages(picture: str) -> dict[str, int]:
+    """The stage of each subpackage in the flow drawn by the architecture document: each
+    ``translator/X/`` at the left of the picture is one stage further down than the last
+    one above a ``▼``; the ones drawn together (cli/ and web/) share a stage. The modules
+    the document says are shared by every stage come before the first."""
+    shared = re.search(r"^Shared by every stage:(.*?)\n\n", picture, re.S | re.M)
+    block = picture.split("```")[1]
+    order: dict[str, int] = {}
+    stage, arrow = 0, False
+    for line in block.splitlines():
+        found = re.match(r"\s*(?:│\s*)?translator/(\w+)/", line)
+        if found:
+            stage += 1 if arrow and order else 0
+            order[found.group(1)] = stage
+            arrow = False
+        elif "▼" in line:
+            arrow = True
+    for name in re.findall(r"`translator/(\w+)\.py`", shared.group(1) if shared else ""):
+        order[name] = -1
+    return order
+
+
+STAGES = stages((PACKAGE.parent / "docs" / "architecture.md").read_text())
+
+
+def against_order(graph: dict[str, set[str]], order: dict[str, int]) -> list[str]:
+    """The imports from a module of a stage into a later one (a shared module imports only
+    shared ones; catalogue/, beside the flow, is free)."""
+    def stage(module: str) -> int | None:
+        parts = module.split(".")
+        return order.get(parts[1]) if len(parts) > 1 else None
+
+    found = []
+    for name, imported in sorted(graph.items()):
+        for other in sorted(imported):
+            here, there = stage(name), stage(other)
+            if here is not None and there is not None and there > here:
+                found.append(f"{name} imports {other}")
+    return found
+
+
+def test_the_picture_gives_the_stage_order() -> None:
+    flow = ["notation", "facts", "solve", "compiled", "queries", "present", "research",
+            "jsonapi", "api", "cli"]
+    shared = ["bounds", "errors", "position", "resources", "squares"]
+    assert sorted(STAGES, key=lambda s: (STAGES[s], s)) == [*shared, *flow, "web"]
+    assert {STAGES[s] for s in shared} == {-1}
+    assert [STAGES[s] for s in flow] == list(range(len(flow)))
+    assert STAGES["web"] == STAGES["cli"]
+
+
+def test_an_import_against_the_order_is_found() -> None:
+    graph = {"translator.notation.kbtables": {"translator.solve.engine", "translator.errors"},
+             "translator.queries.moves": {"translator.solve.batch", "translator.catalogue.fen"},
+             "translator.cli.serve": {"translator.web.app"},
+             "translator.squares": {"translator.errors", "translator.notation.syntax"}}
+    assert against_order(graph, STAGES) == [
+        "translator.notation.kbtables imports translator.solve.engine",
+        "translator.squares imports translator.notation.syntax"]
+
+
+def test_imports_follow_the_stage_order() -> None:
+    graph = {name: _imports(name, path) for name, path in MODULES.items()}
+    assert against_order(graph, STAGES) == []
 
 
 ROOT = PACKAGE.parent
