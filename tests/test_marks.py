@@ -13,7 +13,7 @@ import pytest
 from tests.betza_strings import random_strings
 from translator.compiled.store import solver_only
 from translator.position import PlacedPiece, Position
-from translator.queries.board import board
+from translator.present.board import board
 from translator.queries.moves import MovesQuery, moves
 from translator.squares import square_name
 

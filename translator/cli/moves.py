@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         pos.square(args.to)
     if args.svg:
         from translator.catalogue.letters import piece_letter
-        from translator.queries.board import board
+        from translator.present.board import board
 
         shown = board(query, args.timeout, args.max_atoms)
         letter = pos.pieces[origin].letter if origin in pos.pieces else None

@@ -122,7 +122,7 @@ def _attacks(lines: list[dict[str, Any]], timeout: float, max_atoms: int
 def _board_of(line: dict[str, Any]) -> tuple[Any, Any, str]:
     """A ``board`` (or ``svg``) line's board, its position and the piece's string."""
     from translator.jsonapi.inputs import moving_piece, position_from
-    from translator.queries.board import board
+    from translator.present.board import board
     from translator.queries.moves import MovesQuery
 
     origin, pos = required(line, "from"), position_from(line)
@@ -137,7 +137,7 @@ def _boards(lines: list[dict[str, Any]], timeout: float, max_atoms: int
     """Board lines grounded together (as moves lines are)."""
     from translator.catalogue.letters import piece_letter
     from translator.jsonapi.inputs import moving_piece, position_from
-    from translator.queries.board import boards
+    from translator.present.board import boards
     from translator.queries.moves import MovesQuery
 
     queries: list[MovesQuery | BetzaError] = []

@@ -4,7 +4,7 @@ moves of the piece with a square empty, holding an enemy or holding a friend (th
 of the position as it is): rows of the compiled table evaluated against those boards
 (:func:`otherwise`, :mod:`translator.present.explain.states`), or, for a piece that
 keeps the solver path, the solver's answers on the same boards
-(:mod:`translator.queries.board`, the same module). Nothing here knows the notation.
+(:mod:`translator.present.board`, the same module). Nothing here knows the notation.
 
 >>> from translator.compiled.match import Board, square_rows
 >>> from translator.compiled.table import compile_table
@@ -37,7 +37,7 @@ def otherwise(rows: tuple[MaskRow, ...], board: Board, virgin: bool
     were only that square otherwise: ``"cap"`` (it is empty; an enemy there would be
     captured) or ``"mov"`` (an enemy stands there; were it empty the piece would move
     there). The rest of the position stays as it is (for a piece that keeps the solver
-    path, the solver answers those boards: translator/queries/board.py)."""
+    path, the solver answers those boards: translator/present/board.py)."""
     out: dict[str, dict[str, set[int]]] = {}
     for row in rows:
         move, part, bit = row[3], row[4], row[5]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from translator.position import Position
+from translator.present.board import Board
 from translator.present.marks import answer_marks
 from translator.present.textboard import render_board
-from translator.queries.board import Board
 from translator.solve.readers import Move
 from translator.squares import Square, parse_square
 
@@ -84,7 +84,7 @@ def moves_text(betza: str, side: str, pos: Position, origin: Square, found: list
 
 def moves_svg(pos: Position, origin: Square, shown: Board, title: str, label: str = "",
               paths: list[tuple[str, ...]] | None = None) -> str:
-    """The board of one piece (:mod:`translator.queries.board`) as SVG: its marks and the
+    """The board of one piece (:mod:`translator.present.board`) as SVG: its marks and the
     squares its moves use on the way, the piece by its own letter (``label``), and
     ``paths`` (each move's leg ends) as arrows."""
     from translator.present.svg import render_svg

@@ -40,7 +40,7 @@ MARK_KINDS: dict[str, tuple[str, str]] = {
     "ep": ("#FF40FF", "e.p. square"),
     "blocked": ("#707070", "blocked"),
 }
-# the teaching board's own kinds (translator/queries/board.py), after the Diagram's
+# the teaching board's own kinds (translator/present/board.py), after the Diagram's
 BOARD_KINDS: dict[str, tuple[str, str]] = {
     "castling": ("#FFA040", "castling"),
     "friend": ("#FF80C0", "captures a friend (d)"),

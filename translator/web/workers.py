@@ -163,7 +163,7 @@ class SolverPool:
     def _start(self, lane: str) -> ProcessPoolExecutor:
         share, niceness, _ = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.queries.board"])
+        ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.present.board"])
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
                                    initargs=(niceness, this_process(), self.tables))

@@ -94,7 +94,7 @@ def _squares(names: list[str]) -> str:
 def summary_line(betza: str, files: int, ranks: int, origin: str, side: str = "white") -> str:
     """One plain line: the kb piece it is or equals on this board, and where it goes on the
     empty board for ``side``."""
-    from translator.queries.board import board
+    from translator.present.board import board
 
     s = glossary()["sentences"]
     shown = betza.strip()

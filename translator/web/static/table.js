@@ -2,7 +2,7 @@
 // the page marks the board from the rows it already has, with no question to the server.
 // The matcher knows nothing of the notation: a row holds when every square it names holds
 // what its condition says. The board it makes is the server's "board" answer for the same
-// position (translator/queries/board.py turns the same matches into marks: a test of the
+// position (translator/present/board.py turns the same matches into marks: a test of the
 // page compares the two).
 
 import { query } from "./api.js";
@@ -167,7 +167,7 @@ export function matchRows(groups, position) {
 }
 
 // The "board" answer (moves, squares) of the piece on `from` in the position, from the rows
-// of placedRows: what translator/queries/board.py makes of the same matches.
+// of placedRows: what translator/present/board.py makes of the same matches.
 export function boardOf(groups, from, position) {
   const { found, made, might } = matchRows(groups, position);
   const { friends, enemies } = position;
