@@ -120,7 +120,7 @@ def against_order(graph: dict[str, set[str]], order: dict[str, int]) -> list[str
 def test_the_picture_gives_the_stage_order() -> None:
     flow = ["notation", "facts", "solve", "compiled", "queries", "present", "research",
             "jsonapi", "api", "cli"]
-    shared = ["bounds", "errors", "position", "resources", "squares"]
+    shared = ["bounds", "errors", "position", "resources", "shown", "squares"]
     assert sorted(STAGES, key=lambda s: (STAGES[s], s)) == [*shared, *flow, "web"]
     assert {STAGES[s] for s in shared} == {-1}
     assert [STAGES[s] for s in flow] == list(range(len(flow)))

@@ -29,6 +29,8 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
+from translator.facts.schema import BOARD, BY_NAME, CENTRE, ONSQUARE, QTYPE, START, STATED
+from translator.shown import Local, NoCanon, each
 from translator.squares import Square
 
 Offset = tuple[int, int]
@@ -221,24 +223,21 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
     from translator.solve import engine
 
     centre = (files - 1, ranks - 1)
-    facts = " ".join(piece_facts(q + 1, text, reading) + f" board({q},{2 * files - 1},"
-                     f"{2 * ranks - 1}). start({q},{centre[0]},{centre[1]}). centre({q}). "
-                     f"qtype({q},{q + 1}). {_stated(state, q)}"
+    facts = " ".join(piece_facts(q + 1, text, reading) + " "
+                     + BOARD(q, 2 * files - 1, 2 * ranks - 1) + START(q, *centre) + CENTRE(q)
+                     + QTYPE(q, q + 1) + _stated(state, q)
                      for q, (text, reading) in enumerate(pieces))
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
     shown = _shown(program.ctl, deadline, timeout)
     rows: list[list[clingo.Symbol]] = [[] for _ in pieces]
     refused: list[list[str]] = [[] for _ in pieces]
-    local: set[int] = set()
     for sym in shown:
-        first = sym.arguments[0].number
         if sym.name == "row":
-            rows[first].append(sym)
-        elif sym.name == "nocanon":
-            refused[first - 1].append(sym.arguments[1].name)
-        elif sym.name == "local":
-            local.add(first - 1)
+            rows[sym.arguments[0].number].append(sym)   # (read by read_rows)
+    for no in each(shown, NoCanon):
+        refused[no.t - 1].append(no.why)
+    local = {one.t - 1 for one in each(shown, Local)}
     out: list[MoveTable | NotCompilable | None] = []
     for n, (text, reading) in enumerate(pieces):
         if refused[n]:
@@ -265,12 +264,12 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
     check_size(parse_piece(table.betza, table.reading), files, ranks,
                DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
     deadline = time.monotonic() + timeout
-    facts = " ".join(f"board({q},{files},{ranks}). start({q},{x},{y}). onsquare({q}). "
-                     f"{_stated(table.state, q)}" for q, (x, y) in enumerate(squares))
+    facts = " ".join(BOARD(q, files, ranks) + START(q, x, y) + ONSQUARE(q)
+                     + _stated(table.state, q) for q, (x, y) in enumerate(squares))
     program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
                             + facts, deadline=deadline, timeout=timeout)
     shown = _shown(program.ctl, deadline, timeout)
-    refused = [sym.arguments[1].name for sym in shown if sym.name == "nocanon"]
+    refused = [no.why for no in each(shown, NoCanon)]
     if refused:
         raise NotCompilable(refused[0], frozenset(refused))
     found = MoveTable(table.betza, table.reading, files, ranks, local=True)
@@ -283,7 +282,7 @@ def _stated(state: State | None, q: int) -> str:
     """The facts of a table's state for query ``q`` (encodings/condpaths.lp: stated/1)."""
     if state is None:
         return ""
-    return " ".join([f"stated({q}).", *(f"{name}({q},{x},{y})." for name, x, y in state)])
+    return STATED(q) + "".join(BY_NAME[name](q, x, y) for name, x, y in state)
 
 
 def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:

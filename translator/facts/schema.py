@@ -91,10 +91,19 @@ CAND_TOK = Predicate("cand_tok", "M", '"Token"')
 TOK_LEN = Predicate("tok_len", '"Token"', "N")
 BASE_LEN = Predicate("base_len", "M", "N")
 CLASH = Predicate("clash", "M", '"Token1"', '"Token2"')
+QTYPE = Predicate("qtype", "Q", "T")          # condpaths.lp: the query starts piece type T
+STATED = Predicate("stated", "Q")             # condpaths.lp: the query has a position's state
+MOVERTYPE = Predicate("movertype", "Q", "T")  # why_externals.lp
+MOVERSIDE = Predicate("moverside", "Q", "Side")
+# census.lp's square the reach is counted from (not condpaths.lp's centre/1 of a query)
+CENSUS_CENTRE = Predicate("centre", "X", "Y")
 
-# every predicate above by name: a position's atoms come as (name, arguments) pairs
-BY_NAME = {p.name: p for p in (v for v in tuple(globals().values())
-                               if isinstance(v, Predicate))}
+# every predicate above by name (the first of a name): a position's atoms come as (name,
+# arguments) pairs
+BY_NAME: dict[str, Predicate] = {}
+for _p in tuple(globals().values()):
+    if isinstance(_p, Predicate):
+        BY_NAME.setdefault(_p.name, _p)
 
 
 def fact(name: str, args: tuple[Term, ...]) -> str:

@@ -22,6 +22,7 @@ import clingo
 
 from translator.errors import BetzaError
 from translator.resources import PARSING, data_dir
+from translator.shown import Departs, SwitchFact, each
 
 SPEC = "spec"
 
@@ -43,11 +44,10 @@ def table() -> tuple[Switch, ...]:
     with PARSING:
         ctl.load(str(data_dir("kb") / "dialects.lp"))
     ctl.ground([("base", [])])
-    departing = {a.symbol.arguments[0].string
-                 for a in ctl.symbolic_atoms.by_signature("departs", 1)}
-    found = [Switch(a.symbol.arguments[0].string, a.symbol.arguments[1].name,
-                    a.symbol.arguments[2].string, a.symbol.arguments[0].string in departing)
-             for a in ctl.symbolic_atoms.by_signature("switch", 3)]
+    atoms = [a.symbol for a in ctl.symbolic_atoms]
+    departing = {d.name for d in each(atoms, Departs)}
+    found = [Switch(s.name, s.dialect, s.text, s.name in departing)
+             for s in each(atoms, SwitchFact)]
     text = (data_dir("kb") / "dialects.lp").read_text(encoding="utf-8")
     return tuple(sorted(found, key=lambda s: text.find(f'switch("{s.name}", {s.dialect}')))
 

@@ -17,6 +17,7 @@ from translator.facts.pieces import parse_piece
 from translator.facts.schema import DROPPER
 from translator.facts.translate import move_facts, position_facts
 from translator.position import Position
+from translator.shown import Drop, each
 from translator.solve import engine
 from translator.squares import square_name
 
@@ -44,5 +45,5 @@ def drops(letter: str, position: Position, table: Mapping[str, str], *,
     facts = [move_facts(1, piece), position_facts(1, position, types, [], set()),
              DROPPER(1, 1, position.side_to_move)]
     found = engine.run("\n".join(facts), "drops.lp", timeout=timeout)
-    squares = sorted((s.arguments[2].number, s.arguments[1].number) for s in found)
+    squares = sorted((d.y, d.x) for d in each(found, Drop))
     return [square_name((x, y)) for y, x in squares]

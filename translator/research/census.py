@@ -21,9 +21,11 @@ from translator.compiled import store
 from translator.compiled.many import Boards, mobility
 from translator.compiled.table import State
 from translator.facts.pieces import parse_piece
+from translator.facts.schema import BOARD, CENSUS_CENTRE, MOVER, PIECE
 from translator.facts.translate import move_facts
 from translator.position import PlacedPiece, Position
 from translator.queries.moves import MovesQuery, batch_moves
+from translator.shown import Bound, Edges, Forward, Mob, Reach, Sym, each
 from translator.solve import engine
 from translator.squares import square_name
 
@@ -42,28 +44,24 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
     for x in range(files):
         for y in range(ranks):
             q += 1
-            facts.append(f"board({q},{files},{ranks}). piece({q},{x},{y},white,1). "
-                         f"mover({q},{x},{y}).")
-    facts.append(f"centre({files // 2},{ranks // 2}).")
+            facts.append(BOARD(q, files, ranks) + PIECE(q, x, y, "white", 1) + MOVER(q, x, y))
+    facts.append(CENSUS_CENTRE(files // 2, ranks // 2))
     shown = engine.run("\n".join(facts), "census.lp", timeout=timeout)
-    mob = {square_name((s.arguments[0].number, s.arguments[1].number)): s.arguments[2].number
-           for s in shown if s.name == "mob"}
-    one = {s.name: s.arguments[0].number for s in shown
-           if s.name in ("bound", "edges", "forward")}
-    reach = sorted((s.arguments[0].number, s.arguments[1].number)
-                   for s in shown if s.name == "reach")
-    syms = frozenset(s.arguments[0].name for s in shown if s.name == "sym")
-    edges = one["edges"]
+    mob = {square_name((m.x, m.y)): m.moves for m in each(shown, Mob)}
+    reach = sorted(each(shown, Reach))
+    syms = frozenset(s.kind for s in each(shown, Sym))
+    edges = next(each(shown, Edges)).edges
+    bound, forward = next(each(shown, Bound)).squares, next(each(shown, Forward)).moves
     return {
         "piece": betza, "board": f"{files}x{ranks}",
         "mobility_empty": {"mean": statistics.fmean(mob.values()), "min": min(mob.values()),
                            "max": max(mob.values()), "map": mob},
-        "reach": [n for _, n in reach],
-        "binding": one["bound"] / (files * ranks),
+        "reach": [r.squares for r in reach],
+        "binding": bound / (files * ranks),
         "connected": any(s.name == "connected" for s in shown),
         "symmetry": next((name for name, need in SYMMETRY if need <= syms), "none"),
         "reversible": any(s.name == "reversible" for s in shown),
-        "forward": one["forward"] / edges if edges else 0.0,
+        "forward": forward / edges if edges else 0.0,
     }
 
 

@@ -27,6 +27,7 @@ import clingo.ast
 
 from translator.errors import LimitError
 from translator.resources import PARSING, data_dir
+from translator.shown import LChain, each
 from translator.solve import guard
 
 
@@ -119,8 +120,9 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
     # (parts that no #min joins are grounded together: a ground call costs a few ms)
     with guard.step(deadline, timeout):
         ctl.ground([("base", []), ("lleg", [clingo.Number(1)])])
-    longest = max((atom.symbol.arguments[0].number
-                   for atom in ctl.symbolic_atoms.by_signature("lchain", 1)), default=1)
+    longest = max((chain.legs for chain in each(
+        (atom.symbol for atom in ctl.symbolic_atoms.by_signature("lchain", 1)), LChain)),
+        default=1)
     steps: list[list[tuple[str, Sequence[clingo.Symbol]]]] = []
     for leg in range(2, longest + 1):
         steps += [[("lnext", [clingo.Number(leg - 1)])], [("lleg", [clingo.Number(leg)])]]

@@ -147,11 +147,11 @@ def lean_moves(piece: Piece) -> frozenset[int]:
     """The numbers of the moves of ``piece`` that encodings/lean.lp builds from their rays
     (its lean/2, which plan.lp shows as plean/2; the spec's reading)."""
     from translator.facts.translate import move_facts
+    from translator.shown import PLean, each
     from translator.solve import engine
 
-    return frozenset(sym.arguments[1].number for sym in engine.run(move_facts(1, piece),
-                                                                    "plan.lp")
-                     if sym.name == "plean")
+    return frozenset(lean.m for lean in each(engine.run(move_facts(1, piece), "plan.lp"),
+                                             PLean))
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,

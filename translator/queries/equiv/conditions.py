@@ -39,6 +39,7 @@ from translator.facts.schema import BOARD, CENTRE, COMPARE, START
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
 from translator.queries.equiv.model import Counterexample
+from translator.shown import AnyNoCanon, each
 from translator.solve.engine import SolverTimeout
 from translator.solve.limits import check_size
 from translator.squares import square_name
@@ -183,9 +184,9 @@ def _read(symbols: list[clingo.Symbol], starts: list[tuple[int, int]]
           ) -> dict[int, list[Conditions]]:
     """The shown conditions, per query and effect (refuses what they cannot express)."""
     table: dict[int, dict[clingo.Symbol, Conditions]] = {}
+    for no in each(symbols, AnyNoCanon):
+        raise NotComparable(no.why)
     for sym in symbols:
-        if sym.name == "nocanon":
-            raise NotComparable(sym.arguments[0].name)
         if sym.name != "cond":
             continue
         q, t, key, cond = sym.arguments

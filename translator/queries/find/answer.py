@@ -28,6 +28,7 @@ from translator.queries.equiv.answer import Counterexample
 from translator.queries.find.check import drawn_marks
 from translator.queries.find.examples import Example
 from translator.queries.find.space import Space, candidate_space, clashes
+from translator.shown import Dir, On, each
 from translator.solve import engine
 from translator.squares import square_name
 
@@ -169,12 +170,10 @@ def _optimal(ctl: clingo.Control, keep: list[int], space: Space, limit: int,
 
 def _spell(symbols: list[clingo.Symbol], space: Space) -> str:
     chosen: dict[int, list[str]] = {}
-    for sym in symbols:
-        if sym.name == "on":
-            chosen.setdefault(sym.arguments[0].number, [])
-    for sym in symbols:
-        if sym.name == "dir":
-            chosen[sym.arguments[0].number].append(sym.arguments[1].string)
+    for on in each(symbols, On):
+        chosen.setdefault(on.m, [])
+    for way in each(symbols, Dir):
+        chosen[way.m].append(way.token)
     moves = [space.candidates[m - 1].spelled(toks) for m, toks in sorted(chosen.items())]
     moves.sort(key=space.move_key)
     return "".join(moves)

@@ -22,6 +22,7 @@ from typing import NoReturn
 
 import clingo
 
+from translator.facts.schema import BOARD, MOVERSIDE, MOVERTYPE
 from translator.facts.translate import Atom
 from translator.queries.why.model import WhyContext
 from translator.solve import engine, warm
@@ -66,8 +67,8 @@ def type_facts(ctx: WhyContext) -> str:
     from translator.facts.pieces import piece_facts
 
     out = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
-    out.append(f"board(0,{ctx.pos.files},{ctx.pos.ranks}). movertype(0,{ctx.mover_type}). "
-               f"moverside(0,{ctx.side}).")
+    out.append(BOARD(0, ctx.pos.files, ctx.pos.ranks) + MOVERTYPE(0, ctx.mover_type)
+               + MOVERSIDE(0, ctx.side))
     return "\n".join(out)
 
 
