@@ -128,7 +128,7 @@ def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
     # size - 1 minus White's: a row's squares are a pattern of bits moved to the start
     black = side == "black"
     laid = _Laid([], size - 1 - (sy * files + sx) if black else sy * files + sx, black, size)
-    names = _names(files, ranks)
+    names = square_names(files, ranks)
     for row in table.starts.get((sx, sy), []) if table.local else table.rows:
         plan = _plan(row, files, size)
         low_x, high_x, low_y, high_y = plan.box
@@ -225,7 +225,7 @@ def _plan(row: Row, files: int, size: int) -> _Plan:
 
 
 @lru_cache(maxsize=64)
-def _names(files: int, ranks: int) -> tuple[str, ...]:
+def square_names(files: int, ranks: int) -> tuple[str, ...]:
     """The board's square names by number (rank * files + file)."""
     return tuple(square_name((n % files, n // files)) for n in range(files * ranks))
 

@@ -39,6 +39,7 @@ from translator.compiled.table import (
 )
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
+from translator.solve.batch import chunks
 from translator.solve.engine import SolverTimeout
 from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
 from translator.squares import Square
@@ -131,29 +132,16 @@ def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE
             boards.setdefault((files, ranks), []).append((key, size))
     deadline = time.monotonic() + min(timeout, COMPILE_TIMEOUT)
     for (files, ranks), sized in boards.items():
-        for chunk in _fitting(sized, DEFAULT_MAX_ATOMS):
+        for chunk in chunks(sized, DEFAULT_MAX_ATOMS):   # (of (key,) items)
+            keys = [item[0] for item in chunk]
             try:
-                found = compile_tables([key[:2] for key in chunk], files, ranks,
+                found = compile_tables([key[:2] for key in keys], files, ranks,
                                        timeout=deadline - time.monotonic(), max_rows=MAX_ROWS)
             except (SolverTimeout, NotCompilable, LimitError):
                 return
-            for key, table in zip(chunk, found, strict=True):
+            for key, table in zip(keys, found, strict=True):
                 if table is not None:   # (a local one is compiled by table_for)
                     _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
-
-
-def _fitting(sized: list[tuple[Key, int]], budget: int) -> Iterator[list[Key]]:
-    """The keys in groups whose sizes add up to at most ``budget``."""
-    chunk: list[Key] = []
-    total = 0
-    for key, size in sized:
-        if chunk and total + size > budget:
-            yield chunk
-            chunk, total = [], 0
-        chunk.append(key)
-        total += size
-    if chunk:
-        yield chunk
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,

@@ -34,14 +34,16 @@ def line_limits(line: dict[str, Any]) -> tuple[float, int]:
     return float(timeout), atoms
 
 
-def check_common(line: dict[str, Any]) -> None:
+def check_common(line: dict[str, Any]) -> tuple[float, int]:
     """Refuse malformed values of the keys every kind reads the same way (limits, side,
-    readings), so that each is an error of its own line, whatever the kind."""
-    line_limits(line)
+    readings), so that each is an error of its own line, whatever the kind; the line's
+    limits (:func:`line_limits`)."""
+    limits = line_limits(line)
     if line.get("side") is not None:
         check_side(line["side"])
     for key in ("dialect", "dialect_b"):
         optional(line, key)
+    return limits
 
 
 def collate(queries: list, answers: list, shape: Callable[[Any], dict[str, Any]]

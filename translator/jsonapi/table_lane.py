@@ -11,8 +11,8 @@ the general way, which answers it or says what is wrong: this lane never refuses
 so it has no error messages of its own, and its answers are those of the general way
 (tests/test_batch_lane.py compares them).
 
->>> answer('{"query": "moves", "betza": "R", "from": "a1", "friends": ["a3"], '
-...        '"enemies": ["c1"]}', {})
+>>> answers(['{"query": "moves", "betza": "R", "from": "a1", "friends": ["a3"], '
+...          '"enemies": ["c1"]}'], {})[0]
 '{"ok": true, "moves": [{"to": "a2", "legs": ["a1", "a2"], "captures": []}, \
 {"to": "b1", "legs": ["a1", "b1"], "captures": []}, \
 {"to": "c1", "legs": ["a1", "c1"], "captures": ["c1"]}]}'
@@ -25,11 +25,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from translator.compiled import store
-from translator.compiled.match import Board, match, square_rows, turned
+from translator.compiled.match import Board, match, square_names, square_rows, turned
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
-from translator.jsonapi.fields import check_common, line_limits
-from translator.squares import MAX_SIZE, Square, square_name
+from translator.jsonapi.fields import check_common
+from translator.squares import MAX_SIZE, Square
 
 # the keys this lane reads; a line with any other goes the general way
 KEYS = frozenset({"query", "betza", "from", "files", "ranks", "side", "friends", "enemies",
@@ -39,9 +39,9 @@ served = 0   # lines answered here, in this process (a batch worker's clingo mem
 
 
 @lru_cache(maxsize=64)
-def _squares(files: int, ranks: int) -> dict[str, Square]:
-    """The board's square names (``"e4"``) and their squares."""
-    return {square_name((x, y)): (x, y) for x in range(files) for y in range(ranks)}
+def _numbers(files: int, ranks: int) -> dict[str, int]:
+    """The board's square names (``"e4"``) and their numbers, the bits of a mask."""
+    return {name: n for n, name in enumerate(square_names(files, ranks))}
 
 
 class Lane(NamedTuple):
@@ -69,11 +69,6 @@ def answers(raw: list[str], limits: dict[str, Any]) -> list[str | None]:
     return [None if lane is None else _answer(lane) for lane in read]
 
 
-def answer(text: str, limits: dict[str, Any]) -> str | None:
-    """:func:`answers` for one line."""
-    return answers([text], limits)[0]
-
-
 def _read(text: str, limits: dict[str, Any]) -> Lane | None:
     if '"moves"' not in text:   # most other kinds are not read twice
         return None
@@ -92,7 +87,7 @@ def _read(text: str, limits: dict[str, Any]) -> Lane | None:
 
 
 def _lane(line: dict[str, Any]) -> Lane | None:
-    check_common(line)
+    timeout, _ = check_common(line)
     files, ranks = line.get("files", 8), line.get("ranks", 8)
     betza, origin_name = line.get("betza"), line.get("from")
     side, virgin = line.get("side") or "white", line.get("virgin", False)
@@ -100,17 +95,16 @@ def _lane(line: dict[str, Any]) -> Lane | None:
             and 1 <= ranks <= MAX_SIZE and isinstance(betza, str) and betza
             and isinstance(origin_name, str) and type(virgin) is bool):
         return None
-    names = _squares(files, ranks)
-    origin = names.get(origin_name)
-    friends = _mask(line.get("friends"), names, files)
-    enemies = _mask(line.get("enemies"), names, files)
+    numbers = _numbers(files, ranks)
+    origin = numbers.get(origin_name)
+    friends = _mask(line.get("friends"), numbers)
+    enemies = _mask(line.get("enemies"), numbers)
     if origin is None or friends is None or enemies is None:
         return None
-    own = 1 << (origin[1] * files + origin[0])
-    if friends & enemies or (friends | enemies) & own:   # refused by the general way
+    if friends & enemies or (friends | enemies) & 1 << origin:   # refused by the general way
         return None
-    return Lane((canonical(betza), "spec", files, ranks), origin, friends, enemies, side,
-                virgin, line_limits(line)[0])
+    return Lane((canonical(betza), "spec", files, ranks), (origin % files, origin // files),
+                friends, enemies, side, virgin, timeout)
 
 
 def _answer(lane: Lane) -> str | None:
@@ -129,7 +123,7 @@ def _answer(lane: Lane) -> str | None:
     return '{"ok": true, "moves": [' + ", ".join(m.json_text for m in found) + "]}"
 
 
-def _mask(names: Any, board: dict[str, Square], files: int) -> int | None:
+def _mask(names: Any, numbers: dict[str, int]) -> int | None:
     """The bits of a list of square names; None for anything but distinct names of the
     board."""
     if names is None:
@@ -138,8 +132,8 @@ def _mask(names: Any, board: dict[str, Square], files: int) -> int | None:
         return None
     mask = 0
     for name in names:
-        sq = board.get(name) if type(name) is str else None
-        if sq is None:
+        n = numbers.get(name) if type(name) is str else None
+        if n is None:
             return None
-        mask |= 1 << (sq[1] * files + sq[0])
+        mask |= 1 << n
     return mask if mask.bit_count() == len(names) else None
