@@ -34,12 +34,40 @@ def test_oblique_continuation_mafN() -> None:
     assert to("mafN", "e4", "xboard") == ["a1", "a5", "b8", "f8"]
 
 
-def test_afrN_is_accepted_only_where_later_legs_use_king_directions() -> None:
+def test_afrN_is_refused_only_by_the_spec_reading() -> None:
     with pytest.raises(BetzaError, match="oblique-later-legs"):
         to("afrN", "e4", "spec")
     # c3 then fr of bl = l: (2,0) -> a3; c5 then fr of l = fl -> a7; d6 then f -> d8;
     # f6 then fr of f = fr: (2,2) -> h8
     assert to("afrN", "e4", "xboard") == ["a3", "a7", "d8", "h8"]
+
+
+def test_oblique_later_legs_diagram_turns_through_the_atoms_directions() -> None:
+    # The Diagram turns l/r from the previous leg through the Knight's own eight directions,
+    # clockwise for r. ffN from e4 reaches f6 (1,2) and d6 (-1,2); fr turns each to the next
+    # Knight direction clockwise: (2,1) from f6 -> h7, (1,2) from d6 -> e8. XBoard turns to
+    # King directions instead: f6 then fr (2,2) -> h8, d6 then f (0,2) -> d8.
+    assert to("ffafrN", "e4", "diagram") == ["e8", "h7"]
+    assert to("ffafrN", "e4", "xboard") == ["d8", "h8"]
+    # Black's moves are White's turned round: from e5 d3 (-1,-2) then (-2,-1) -> b2, and
+    # f3 (1,-2) then (-1,-2) -> e1
+    assert to("ffafrN", "e5", "diagram", side="black") == ["b2", "e1"]
+    # afrN from e4: every Knight move, then the next Knight direction clockwise: (3,3) and
+    # (4,0) shapes, those on the board: h7 h1 b1 a4 b7 e8
+    assert to("afrN", "e4", "diagram") == ["a4", "b1", "b7", "e8", "h1", "h7"]
+
+
+def test_oblique_later_legs_palcC_in_each_program() -> None:
+    # palcC from e4 hops over d7 (-1,3) or h5 (3,1), then turns left and captures. The
+    # Diagram's l is the Camel direction two steps anticlockwise: (-3,-1) -> a6, (-1,3) -> g8;
+    # XBoard's is the King direction (diagonal, leaping 3): (-3,-3) -> a4, (-3,3) -> e8.
+    enemies = ("d7", "h5", "a6", "a4", "g8", "e8")
+    assert to_pos("palcC", "e4", "diagram", enemies=enemies) == ["a6", "g8"]
+    assert to_pos("palcC", "e4", "xboard", enemies=enemies) == ["a4", "e8"]
+    # Black on d5 (White's e4 turned round): over e2 (1,-3), then (3,1) -> h3
+    assert to_pos("palcC", "d5", "diagram", side="black", enemies=("e2", "h3", "h5")) == ["h3"]
+    with pytest.raises(BetzaError, match="oblique-later-legs"):
+        to_pos("palcC", "e4", "spec", enemies=enemies)
 
 
 def test_range_inheritance_masW3() -> None:

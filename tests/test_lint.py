@@ -270,6 +270,30 @@ def test_a_program_without_an_answer_is_named() -> None:
                                       "oblique atom")
 
 
+def test_a_string_only_the_programs_read_is_linted_program_against_program() -> None:
+    # afrN: the spec refuses fr on a later leg of a Knight; XBoard turns to its King
+    # directions, the Diagram to the next Knight direction clockwise. From a1: b3 (1,2) then
+    # XBoard's fr (2,2) -> d5, the Diagram's (2,1) -> d4; c2 (2,1) then XBoard's r (2,0)
+    # -> e2, the Diagram's (2,-1) -> e1.
+    result = lint("afrN")
+    names = [(f.data["name"], f.data.get("dialect")) for f in of_kind(result, "dialect")]
+    assert names == [("undefined-in-spec", "xboard"), ("undefined-in-spec", "diagram"),
+                     ("programs-differ", None)]
+    differ = result.findings[-1]
+    assert differ.details == ["from a1 on an empty 8x8 board: only XBoard goes to d5 e2; "
+                              "only the Interactive Diagram goes to d4 e1"]
+    assert result.notes[0].startswith("the spec reading refuses it: direction 'fr'")
+    # nafrN: the Diagram has no answer (n on an oblique atom), so XBoard alone reads it
+    assert [f.data["name"] for f in lint("nafrN").findings] == ["undefined-in-spec",
+                                                                 "no-answer"]
+
+
+def test_cli_a_string_nobody_reads_still_exits_2(capsys) -> None:
+    code, out, err = run(capsys, "lint", "hrW")
+    assert code == 2 and out == ""
+    assert err.startswith("betza: error: direction 'hr' a chiral set needs an oblique atom")
+
+
 # --- command line, batch, HTTP ------------------------------------------------------------------
 
 def run(capsys, *argv):

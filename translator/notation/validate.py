@@ -15,10 +15,12 @@ from translator.notation.syntax import MoveDef, Piece
 def validate(piece: Piece, reading: str = "spec") -> None:
     """Raise BetzaError for direction letters the atom cannot have (e.g. ``hrW``) and for
     l/r in continuation legs of oblique atoms without a chiral first leg (unless the
-    reading turns such legs to the K system, as XBoard's does: then ``afrN`` is fine)."""
+    reading is a program's: XBoard turns such legs to the K system, the Interactive Diagram
+    turns them through the atom's own directions; then ``afrN`` is fine)."""
     tokens = tables().dirtab
     text = piece.source
-    king_later = has_switch(reading, "oblique-continuation")
+    lr_later = (has_switch(reading, "oblique-later-legs")
+                or has_switch(reading, "oblique-continuation"))
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
@@ -47,12 +49,13 @@ def validate(piece: Piece, reading: str = "spec") -> None:
                             if tok in ("hr", "hl") else "is not defined")
                     raise BetzaError(f"direction {tok!r} {what} here", text=text,
                                      pos=_find(text, move, tok))
-                if (n and system == "obl" and not chiral and not king_later
+                if (n and system == "obl" and not chiral and not lr_later
                         and set(tok) & {"l", "r"}):
                     raise BetzaError(
                         f"direction {tok!r} in a continuation leg of an oblique atom is "
                         "undefined: use s, or split the move into the chiral halves hr/hl "
-                        "(e.g. hrarfNhlalfN), or read it as XBoard does (--dialect xboard); "
+                        "(e.g. hrarfNhlalfN), or read it as XBoard or the Interactive Diagram does "
+                        "(--dialect xboard, --dialect diagram); "
                         "see docs/readings.md, oblique-later-legs",
                         text=text, pos=_find(text, move, tok))
 

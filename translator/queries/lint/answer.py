@@ -69,9 +69,12 @@ class LintResult:
 def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> LintResult:
     """Lint a Betza string (or a piece name) on a ``files`` x ``ranks`` board."""
     Position(files, ranks)  # checks the size
-    parse_piece(text)
-    betza = resolve_name(text)
     budget = Budget(timeout)
+    try:
+        parse_piece(text)
+    except BetzaError as err:
+        return _spec_refuses(text, files, ranks, err, budget)
+    betza = resolve_name(text)
     result = LintResult(betza, files, ranks)
     comparable = _comparable(betza, files, ranks, result.notes)
     if comparable:
@@ -90,6 +93,52 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     if comparable:  # the readings are compared by the same solver
         result.findings.extend(_dialects(result, budget))
     return result
+
+
+def _spec_refuses(betza: str, files: int, ranks: int, err: BetzaError,
+                  budget: Budget) -> LintResult:
+    """A string the spec reading refuses but a program reads (``afrN``: l/r on a later leg
+    of an oblique atom): a finding per program that answers it, and a position where
+    the two programs' answers differ (found by the equivalence solver), if any."""
+    from translator.notation.dialects import dialects
+    from translator.queries.dialect_diff import refusals
+
+    refused = refusals(betza)
+    readers = [d for d in dialects()[1:] if d not in {r for r, _ in refused}]
+    if not readers:
+        raise err
+    result = LintResult(betza, files, ranks, dialects_checked=True)
+    result.notes.append(f"the spec reading refuses it: {err.message}")
+    result.findings = [Finding(
+        "dialect", f"undefined-in-spec: {READERS[d]} reads it its own way, where the spec "
+        "refuses it", data={"name": "undefined-in-spec", "dialect": d, "departs": False})
+        for d in readers] + _no_answer(refused)
+    if len(readers) == 2:
+        _programs_compared(result, readers, budget)
+    return result
+
+
+def _programs_compared(result: LintResult, readers: list[str], budget: Budget) -> None:
+    """Where the two programs move the string otherwise (a finding), or a note that they
+    agree on the board."""
+    first, second = readers
+    found = equivalent(result.betza, result.betza, result.files, result.ranks,
+                       timeout=budget.left(), dialect=first, dialect_b=second)
+    ce = found.counterexample
+    if found.equivalent or ce is None:
+        result.notes.append(f"{READERS[first]} and {READERS[second]} move it alike on "
+                            f"{result.files}x{result.ranks}")
+        return
+    place = where(ce.files, ce.ranks, ce.start, ce.side, ce.friends, ce.enemies)
+    only = [" ".join(sorted({m.to for m in side})) or "-" for side in (ce.only_a, ce.only_b)]
+    result.findings.append(Finding(
+        "dialect", f"programs-differ: {READERS[first]} and {READERS[second]} move it "
+        "otherwise", details=[f"{place}: only {READERS[first]} goes to {only[0]}; only "
+                              f"{READERS[second]} goes to {only[1]}"],
+        data={"name": "programs-differ", "dialects": readers, "departs": False,
+              "from": ce.start, "side": ce.side, "friends": list(ce.friends),
+              "enemies": list(ce.enemies), "only_a": only[0].split(),
+              "only_b": only[1].split()}))
 
 
 def _comparable(betza: str, files: int, ranks: int, notes: list[str]) -> bool:
@@ -148,9 +197,7 @@ def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
                             "they read)")
         return []
     result.dialects_checked = True
-    found = [Finding("dialect", f"{READERS.get(dialect, dialect)} has no answer: {why}",
-                     data={"name": "no-answer", "dialect": dialect, "departs": False})
-             for dialect, why in refusals(result.betza)]
+    found = _no_answer(refusals(result.betza))
     for diff in dialect_differences(result.betza, result.files, result.ranks,
                                     timeout=budget.left()):
         reader = READERS.get(diff.dialect, diff.dialect)
@@ -167,6 +214,13 @@ def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
             data={"name": diff.name, "dialect": diff.dialect, "departs": departs,
                   "difference": diff.as_json()}))
     return found
+
+
+def _no_answer(refused: list[tuple[str, str]]) -> list[Finding]:
+    """A finding per program that has no answer for the string, with its reason."""
+    return [Finding("dialect", f"{READERS.get(dialect, dialect)} has no answer: {why}",
+                    data={"name": "no-answer", "dialect": dialect, "departs": False})
+            for dialect, why in refused]
 
 
 def departing(name: str) -> bool:
