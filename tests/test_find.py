@@ -126,3 +126,11 @@ def test_the_natural_drawing_of_the_cannon(capsys) -> None:
     assert answer["betza"] == "mRcpR"
     assert answer["assumed_captures"] == [{"example": 1, "square": "a4"},
                                           {"example": 1, "square": "a5"}]
+
+
+def test_the_grounding_holds_the_time_limit() -> None:
+    # the search's grounding is bounded like its solving: past the limit, a clear refusal
+    from translator.solve.engine import SolverTimeout
+
+    with pytest.raises(SolverTimeout, match="the grounder gave up after the time limit"):
+        find([Example("a1", moves=("b3", "c2"))], timeout=1e-9)

@@ -42,7 +42,7 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
         facts += [BOARD(q, files, ranks), START(q, x, y), MOVER(q, x, y),
                   PIECE(q, x, y, side, 1), PIECE(q, x, y, side, 2)]
     deadline = time.monotonic() + timeout
-    ctl = engine.ground("equiv.lp", " ".join(facts)).ctl
+    ctl = engine.ground("equiv.lp", " ".join(facts), deadline=deadline, timeout=timeout).ctl
     # Every counterexample now has a piece on the board. Decide square by square without
     # optimising (the solver keeps what it learns); where the pieces differ, minimise
     # core-guided (upward from one piece) and stop at the first one-piece answer.

@@ -107,7 +107,8 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
 def _search(examples: list[Example], limit: int, deadline: float, timeout: float,
             notation: str) -> FindResult:
     space = candidate_space(notation)
-    ctl = engine.ground("find.lp", _facts(examples, space), ["--opt-mode=optN"]).ctl
+    ctl = engine.ground("find.lp", _facts(examples, space), ["--opt-mode=optN"],
+                        deadline=deadline, timeout=timeout).ctl
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
     for atom in ctl.symbolic_atoms.by_signature("keep", 3):
         ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
