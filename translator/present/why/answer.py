@@ -38,7 +38,7 @@ from translator.present.why.text import board_for, conditions, derivation, writt
 from translator.queries.moves import MovesQuery, batch_moves, castling_threats, prepare
 from translator.queries.why import program as why_program
 from translator.queries.why.model import Why, WhyContext, WhyModel, WhyPath
-from translator.queries.why.symbols import path_move, read_model, square_at
+from translator.queries.why.symbols import path_move, reachable, read_model
 from translator.solve import warm
 from translator.solve.batch import distinct
 from translator.solve.readers import Move
@@ -228,8 +228,7 @@ def _explore(ctx: WhyContext, deadline: float, timeout: float) -> list[str] | No
     models, finished = why_program.ask(ctx, "explore", None, deadline, timeout)
     if not finished:
         return None
-    return sorted({square_at(s, 1) for s in models[-1] if s.name == "reachable"} if models else (),
-                  key=square_coords)
+    return sorted(reachable(models[-1]) if models else (), key=square_coords)
 
 
 def reachable_anywhere(betza: str, origin: str, position: Position, *,
