@@ -138,10 +138,9 @@ def one_per_leg(legs: list[WhyLeg]) -> list[WhyLeg]:
     return [by_n[n] for n in sorted(by_n)]
 
 
-def path_move(sym: clingo.Symbol) -> Move:
-    """The move of a ``path(Q,T,M,X,Y,H,E)`` atom."""
-    p = term(sym, Path)
-    return move_of(p.x, p.y, p.h, p.e)
+def moves(symbols: list[clingo.Symbol]) -> list[Move]:
+    """The moves of the ``path(Q,T,M,X,Y,H,E)`` atoms."""
+    return [move_of(p.x, p.y, p.h, p.e) for p in each(symbols, Path)]
 
 
 def reachable(symbols: list[clingo.Symbol]) -> set[str]:
