@@ -26,9 +26,9 @@ S = TypeVar("S", bound=tuple[Any, ...])
 def each(symbols: Iterable[clingo.Symbol], shape: type[S]) -> Iterator[S]:
     """The atoms of ``shape``'s predicate (named by :func:`shown`, as many arguments as
     it has fields) among ``symbols``, read into ``shape``."""
-    name, read, arity = NAMES[shape], reader(shape), len(shape._fields)  # type: ignore[attr-defined]
+    name, read, size = NAMES[shape], reader(shape), len(shape._fields)  # type: ignore[attr-defined]
     for sym in symbols:
-        if sym.name == name and len(sym.arguments) == arity:
+        if sym.name == name and len(sym.arguments) == size:
             yield read(sym)
 
 
@@ -60,7 +60,7 @@ def reader(shape: type[S]) -> Callable[[clingo.Symbol], S]:
                   f"    return new(shape, ({values},))\n")
         space: dict[str, Any] = {"new": tuple.__new__, "shape": shape, "_text": _text,
                                  "_value": _value}
-        exec(source, space)  # noqa: S102  (the source is made here, of the shape's fields)
+        exec(source, space)  # (the source is made here, of the shape's fields alone)
         made = READERS[shape] = space["made"]
     return cast(Callable[[clingo.Symbol], S], made)
 
