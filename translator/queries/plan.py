@@ -101,41 +101,41 @@ class PathTurn(NamedTuple):
 
 
 class LegMark(NamedTuple):
-    """``name(T,M,L)``: leg ``l`` is there, final, has written modes … (a class of
+    """``name(T,M,L)``: the leg is there, final, has written modes … (a class of
     LEG_CLASSES)."""
 
     t: int
     m: int
-    l: int  # noqa: E741  (the encodings' name of the leg number)
+    leg: int
 
 
 class LegValue(NamedTuple):
-    """``name(T,M,L,V)``: a mode of leg ``l``, the mode it is implied by, its orientation,
+    """``name(T,M,L,V)``: a mode of the leg, the mode it is implied by, its orientation,
     its turn, a mode it may end with, how it creates e.p. rights."""
 
     t: int
     m: int
-    l: int  # noqa: E741
+    leg: int
     value: int | str
 
 
 class Range(NamedTuple):
-    """``prange(T,M,L,K,S)``: leg ``l`` has the range state (kind, steps)."""
+    """``prange(T,M,L,K,S)``: the leg has the range state (kind, steps)."""
 
     t: int
     m: int
-    l: int  # noqa: E741
+    leg: int
     kind: str
     steps: int | str
 
 
 class Toggle(NamedTuple):
-    """``ptoggle(T,M,L,K,S,K2,S2)``: leg ``l`` toggles the range state (kind, steps) to
+    """``ptoggle(T,M,L,K,S,K2,S2)``: the leg toggles the range state (kind, steps) to
     (kind2, steps2)."""
 
     t: int
     m: int
-    l: int  # noqa: E741
+    leg: int
     kind: str
     steps: int | str
     kind2: str
@@ -147,7 +147,7 @@ class LegGeo(NamedTuple):
 
     t: int
     m: int
-    l: int  # noqa: E741
+    leg: int
     a: int
     b: int
     system: str
@@ -180,7 +180,7 @@ def _move(facts: dict[str, list[Any]], m: int) -> MovePlan:
     geo = of("pgeo")
     leap, system = ((geo[0].a, geo[0].b), geo[0].system) if geo else (None, None)
     legs: list[LegPlan] = []
-    for n in sorted(leg.l for leg in of("pleg")):
+    for n in sorted(one.leg for one in of("pleg")):
         legs.append(_leg(of, n, legs[-1].ranges if legs else ()))
     return MovePlan(
         leap, system, frozenset(d.value for d in of("pdir")), tuple(legs),
@@ -194,7 +194,7 @@ def _move(facts: dict[str, list[Any]], m: int) -> MovePlan:
 def _leg(of: Callable[[str], list[Any]], n: int, before: tuple[RangeState, ...]
          ) -> LegPlan:
     def at(name: str) -> list[Any]:
-        return [f for f in of(name) if f.l == n]
+        return [f for f in of(name) if f.leg == n]
 
     modes = tuple(sorted((str(mo.value) for mo in at("pmode")), key="mcdekxpgy".index))
     classes = {c for c in LEG_CLASSES if at(c)}

@@ -94,14 +94,18 @@ class State(NamedTuple):
 
 
 def read_model(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> WhyModel:
+    """A model of why.lp: the changes of its position and its paths leg by leg (the names
+    of the leaps it shows are added to ``names``)."""
     model = WhyModel([], [])
     for change in each(symbols, Changed):
         model.changed.append((square_name((change.x, change.y)), square_state(change.was),
                               square_state(change.now)))
     legs: dict[tuple[Any, ...], list[WhyLeg]] = {}
     for g in each(symbols, GLeg):
-        victim = (square_name((cap.x, cap.y))
-                  if g.out.name == "cap" and (cap := term(g.out, Capture)) else None)
+        victim = None
+        if g.out.name == "cap":
+            cap = term(g.out, Capture)
+            victim = square_name((cap.x, cap.y))
         legs.setdefault((g.t, g.m, str(g.h), str(g.e)), []).append(WhyLeg(
             g.n, square_name((g.x0, g.y0)), square_name((g.x, g.y)), g.dx, g.dy, g.leaps,
             g.out.name, victim))
