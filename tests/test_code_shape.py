@@ -163,3 +163,29 @@ def test_readings_are_cited_by_name() -> None:
             unknown += [f"{path.name}: {n}" for n in re.split(r", | and ", listed)
                         if n not in names]
     assert numbered == [] and unknown == []
+
+
+READER = "translator.shown"  # the one module that reads a clingo symbol's arguments
+
+
+def argument_reads(source: str) -> list[int]:
+    """The lines that read a symbol's ``.arguments`` (by index, by unpacking or whole):
+    outside the typed readers of translator/shown.py an answer is read by field name."""
+    return sorted(node.lineno for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Attribute) and node.attr == "arguments")
+
+
+def test_a_positional_read_is_found() -> None:
+    source = ("def f(sym):\n"
+              "    q = sym.arguments[0].number\n"
+              "    x, y = sym.h.arguments[:2]\n"
+              "    return term(sym, H).prev, len(sym.arguments)\n")
+    assert argument_reads(source) == [2, 3, 4]
+    assert argument_reads("def f(sym):\n    return term(sym, H).x, sym.name\n") == []
+
+
+def test_only_the_typed_readers_touch_symbol_arguments() -> None:
+    found = {name: lines for name, path in MODULES.items()
+             if name != READER and (lines := argument_reads(path.read_text()))}
+    assert found == {}
+    assert argument_reads(MODULES[READER].read_text()) != []  # (the reader is where it was)

@@ -30,7 +30,7 @@ import clingo
 
 from translator.errors import BetzaError
 from translator.facts.schema import BOARD, BY_NAME, CENTRE, ONSQUARE, QTYPE, START, STATED
-from translator.shown import Local, NoCanon, each
+from translator.shown import Local, NoCanon, TableRow, each, term
 from translator.squares import Square
 
 Offset = tuple[int, int]
@@ -234,7 +234,7 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
     refused: list[list[str]] = [[] for _ in pieces]
     for sym in shown:
         if sym.name == "row":
-            rows[sym.arguments[0].number].append(sym)   # (read by read_rows)
+            rows[term(sym, TableRow).q].append(sym)   # (read by read_rows)
     for no in each(shown, NoCanon):
         refused[no.t - 1].append(no.why)
     local = {one.t - 1 for one in each(shown, Local)}

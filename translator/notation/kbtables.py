@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 import clingo
 
 from translator.notation.syntax import MoveDef, parse  # noqa: F401  (parse: doctest)
 from translator.resources import PARSING, data_dir
+from translator.shown import each, shown
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,52 @@ class Tables:
     alldirs: dict[str, frozenset[int]] = field(default_factory=dict)  # without letters
 
 
+# the kb facts read, each argument named as kb/atoms.lp and kb/directions.lp explain it
+@shown("letter")
+class Letter(NamedTuple):
+    letter: str
+    a: int
+    b: int
+    system: str
+    kind: str
+
+
+@shown("dirtab")
+class DirTab(NamedTuple):
+    system: str
+    token: str
+    i: int
+
+
+@shown("ovec")
+class OVec(NamedTuple):
+    i: int
+    pa: int
+    pb: int
+    qa: int
+    qb: int
+
+
+@shown("boost")
+class Boost(NamedTuple):
+    letter: str
+    da: int
+    db: int
+
+
+@shown("droptok")
+class DropTok(NamedTuple):
+    token: str
+    limit: str
+    times: int
+
+
+@shown("alldirs")
+class AllDirs(NamedTuple):
+    system: str
+    i: int
+
+
 @cache
 def tables() -> Tables:
     """The kb facts as Python tables (grounded once per process)."""
@@ -47,21 +95,18 @@ def tables() -> Tables:
     boosts: dict[str, tuple[int, int]] = {}
     drops: set[str] = set()
     alldirs: dict[str, set[int]] = defaultdict(set)
-    for atom in ctl.symbolic_atoms:
-        sym, args = atom.symbol, atom.symbol.arguments
-        if sym.name == "letter" and len(args) == 5:
-            letters[args[0].string] = (args[1].number, args[2].number, args[3].name,
-                                       args[4].name)
-        elif sym.name == "dirtab" and len(args) == 3:
-            dirtab[(args[0].name, args[1].string)].add(args[2].number)
-        elif sym.name == "ovec" and len(args) == 5:
-            ovec[args[0].number] = tuple(a.number for a in args[1:])  # type: ignore[assignment]
-        elif sym.name == "boost" and len(args) == 3 and args[0].type == clingo.SymbolType.String:
-            boosts[args[0].string] = (args[1].number, args[2].number)
-        elif sym.name == "droptok":
-            drops.add(args[0].string)
-        elif sym.name == "alldirs" and len(args) == 2:
-            alldirs[args[0].name].add(args[1].number)
+    symbols = [atom.symbol for atom in ctl.symbolic_atoms]
+    for one in each(symbols, Letter):
+        letters[one.letter] = (one.a, one.b, one.system, one.kind)
+    for tab in each(symbols, DirTab):
+        dirtab[(tab.system, tab.token)].add(tab.i)
+    for vec in each(symbols, OVec):
+        ovec[vec.i] = (vec.pa, vec.pb, vec.qa, vec.qb)
+    for boost in each(symbols, Boost):
+        boosts[boost.letter] = (boost.da, boost.db)
+    drops.update(tok.token for tok in each(symbols, DropTok))
+    for every in each(symbols, AllDirs):
+        alldirs[every.system].add(every.i)
     return Tables(letters, {k: frozenset(v) for k, v in dirtab.items()}, ovec, boosts,
                   frozenset(drops), {k: frozenset(v) for k, v in alldirs.items()})
 

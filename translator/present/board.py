@@ -27,6 +27,7 @@ from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position
 from translator.present.marks import board_marks, otherwise
 from translator.queries.moves import Mover, MovesQuery, prepare, table_rows
+from translator.shown import Made, each
 from translator.solve import warm
 from translator.solve.batch import chunks, solve_chunk
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
@@ -107,10 +108,9 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
                 results[i] = err
             continue
         made_by: dict[int, dict[str, set[int]]] = {}
-        for sym in shown:   # made(Q,X,Y,M): parts counted from 0
-            args = sym.arguments
-            made_by.setdefault(args[0].number, {}).setdefault(
-                square_name((args[1].number, args[2].number)), set()).add(args[3].number - 1)
+        for part in each(shown, Made):   # parts counted from 0
+            made_by.setdefault(part.q, {}).setdefault(
+                square_name((part.x, part.y)), set()).add(part.m - 1)
         for i, pos, origin, _ in chunk:
             solved[i] = (pos, origin, found.get(i, []), made_by.get(i, {}))
     other = _flipped(queries, solved, timeout, max_atoms) if flip else {}

@@ -16,12 +16,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-import clingo
+from typing import Any, NamedTuple
 
 from translator.facts.pieces import parse_piece
 from translator.facts.translate import move_facts
+from translator.shown import term
 from translator.solve import engine
 
 RangeState = tuple[str, int | str]  # (kind, steps): kind step/slide/other, steps n/inf/star
@@ -66,61 +65,152 @@ class MovePlan:
     paths: frozenset[tuple[int, int]] = frozenset()  # a bracket's (first direction, turn)
 
 
-def _value(sym: clingo.Symbol) -> int | str:
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.type == clingo.SymbolType.String:
-        return sym.string
-    return sym.name
+class MoveMark(NamedTuple):
+    """``name(T,M)``: move ``m`` is ``initial``."""
+
+    t: int
+    m: int
+
+
+class MoveValue(NamedTuple):
+    """``name(T,M,V)``: a first-leg direction (``pdir``), the wrap count, the curl, a
+    castling direction, a bracket's prefix letters."""
+
+    t: int
+    m: int
+    value: int | str
+
+
+class Geo(NamedTuple):
+    """``pgeo(T,M,A,B,S)``: the atom (a, b) of move ``m`` and its system."""
+
+    t: int
+    m: int
+    a: int
+    b: int
+    system: str
+
+
+class PathTurn(NamedTuple):
+    """``ppath(T,M,I,R)``: a bracket's path, first direction ``i`` then turn ``r``."""
+
+    t: int
+    m: int
+    i: int
+    r: int
+
+
+class LegMark(NamedTuple):
+    """``name(T,M,L)``: the leg is there, final, has written modes … (a class of
+    LEG_CLASSES)."""
+
+    t: int
+    m: int
+    leg: int
+
+
+class LegValue(NamedTuple):
+    """``name(T,M,L,V)``: a mode of the leg, the mode it is implied by, its orientation,
+    its turn, a mode it may end with, how it creates e.p. rights."""
+
+    t: int
+    m: int
+    leg: int
+    value: int | str
+
+
+class Range(NamedTuple):
+    """``prange(T,M,L,K,S)``: the leg has the range state (kind, steps)."""
+
+    t: int
+    m: int
+    leg: int
+    kind: str
+    steps: int | str
+
+
+class Toggle(NamedTuple):
+    """``ptoggle(T,M,L,K,S,K2,S2)``: the leg toggles the range state (kind, steps) to
+    (kind2, steps2)."""
+
+    t: int
+    m: int
+    leg: int
+    kind: str
+    steps: int | str
+    kind2: str
+    steps2: int | str
+
+
+class LegGeo(NamedTuple):
+    """``plgeo(T,M,L,A,B,S)``: a bracket leg's own atom (a, b) and its system."""
+
+    t: int
+    m: int
+    leg: int
+    a: int
+    b: int
+    system: str
+
+
+SHAPES: dict[str, type[Any]] = {
+    "initial": MoveMark, "plean": MoveMark, "pgeo": Geo, "ppath": PathTurn,
+    **dict.fromkeys(("pdir", "wrap", "curl", "castledir", "pprefix"), MoveValue),
+    **dict.fromkeys(("pleg", "pfinal", "pwritten", "pdefault", "pexcited", "poutward",
+                     *LEG_CLASSES), LegMark),
+    **dict.fromkeys(("pmode", "pimplied", "porient", "pturn", "pendmode", "eprights"),
+                    LegValue),
+    "prange": Range, "ptoggle": Toggle, "plgeo": LegGeo}
 
 
 @lru_cache(maxsize=1024)
 def plan(betza: str) -> tuple[MovePlan, ...]:
     """The plan of every move of ``betza`` (a Betza string or a piece name)."""
     piece = parse_piece(betza)
-    facts: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+    facts: dict[str, list[Any]] = defaultdict(list)
     for sym in engine.run(move_facts(1, piece), "plan.lp"):
-        facts[sym.name].append(tuple(_value(a) for a in sym.arguments[1:]))
+        facts[sym.name].append(term(sym, SHAPES[sym.name]))
     return tuple(_move(facts, m) for m in range(1, len(piece.moves) + 1))
 
 
-def _move(facts: dict[str, list[tuple[Any, ...]]], m: int) -> MovePlan:
-    def of(name: str) -> list[tuple[Any, ...]]:
-        return [f[1:] for f in facts[name] if f[0] == m]
+def _move(facts: dict[str, list[Any]], m: int) -> MovePlan:
+    def of(name: str) -> list[Any]:
+        return [f for f in facts[name] if f.m == m]
 
     geo = of("pgeo")
-    leap, system = ((geo[0][0], geo[0][1]), str(geo[0][2])) if geo else (None, None)
+    leap, system = ((geo[0].a, geo[0].b), geo[0].system) if geo else (None, None)
     legs: list[LegPlan] = []
-    for n in sorted(leg for (leg,) in of("pleg")):
+    for n in sorted(one.leg for one in of("pleg")):
         legs.append(_leg(of, n, legs[-1].ranges if legs else ()))
     return MovePlan(
-        leap, system, frozenset(i for (i,) in of("pdir")), tuple(legs),
-        bool(of("initial")), max([w for (w,) in of("wrap")], default=0),
-        next((str(z) for (z,) in of("curl")), ""),
-        frozenset(int(i) for (i,) in of("castledir")),
-        tuple(sorted(str(t) for (t,) in of("pprefix"))),
-        frozenset((int(i), int(r)) for i, r in of("ppath")))
+        leap, system, frozenset(d.value for d in of("pdir")), tuple(legs),
+        bool(of("initial")), max([w.value for w in of("wrap")], default=0),
+        next((str(z.value) for z in of("curl")), ""),
+        frozenset(int(c.value) for c in of("castledir")),
+        tuple(sorted(str(p.value) for p in of("pprefix"))),
+        frozenset((p.i, p.r) for p in of("ppath")))
 
 
-def _leg(of: Callable[[str], list[tuple[Any, ...]]], n: int, before: tuple[RangeState, ...]
+def _leg(of: Callable[[str], list[Any]], n: int, before: tuple[RangeState, ...]
          ) -> LegPlan:
-    def at(name: str) -> list[tuple[Any, ...]]:
-        return [f[1:] for f in of(name) if f[0] == n]
+    def at(name: str) -> list[Any]:
+        return [f for f in of(name) if f.leg == n]
 
-    modes = tuple(sorted((str(mo) for (mo,) in at("pmode")), key="mcdekxpgy".index))
+    modes = tuple(sorted((str(mo.value) for mo in at("pmode")), key="mcdekxpgy".index))
     classes = {c for c in LEG_CLASSES if at(c)}
-    classes |= {f"eprights-{how}" for (how,) in at("eprights")}
+    classes |= {f"eprights-{how.value}" for how in at("eprights")}
+    geo = at("plgeo")
     return LegPlan(
         n, modes, bool(at("pwritten")), bool(at("pfinal")),
-        next((str(mo) for (mo,) in at("pimplied")), ""),
-        _ranges([(str(k), s) for k, s in at("prange")], before),
-        frozenset(int(p) for (p,) in at("porient")),
-        frozenset(int(r) for (r,) in at("pturn")),
+        next((str(mo.value) for mo in at("pimplied")), ""),
+        _ranges([(r.kind, r.steps) for r in at("prange")], before),
+        frozenset(int(p.value) for p in at("porient")),
+        frozenset(int(r.value) for r in at("pturn")),
         bool(at("pdefault")), bool(at("pexcited")), frozenset(classes),
-        tuple(((str(k), st), (str(k2), st2)) for k, st, k2, st2 in at("ptoggle")),
-        next(((int(a), int(b)) for a, b, _ in at("plgeo")), None),
-        next((str(sy) for _, _, sy in at("plgeo")), None), bool(at("poutward")),
-        tuple(sorted((str(mo) for (mo,) in at("pendmode")), key="mcdekxpgy".index)))
+        tuple(((g.kind, g.steps), (g.kind2, g.steps2)) for g in at("ptoggle")),
+        (geo[0].a, geo[0].b) if geo else None, geo[0].system if geo else None,
+        bool(at("poutward")),
+        tuple(sorted((str(mo.value) for mo in at("pendmode")), key="mcdekxpgy".index)))
 
 
 def _ranges(found: list[RangeState], before: tuple[RangeState, ...]

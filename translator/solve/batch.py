@@ -12,6 +12,7 @@ from typing import Any
 from translator.facts.pieces import parse_piece, piece_facts
 from translator.facts.translate import position_facts
 from translator.position import Position, other_side
+from translator.shown import QSquare, term
 from translator.solve import warm
 from translator.solve.limits import estimated_atoms
 from translator.solve.readers import Move, answer_move
@@ -120,8 +121,8 @@ def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
         name = sym.name
         if name == "castlesq":
             if castling is not None:
-                q, x, y = (a.number for a in sym.arguments)
-                castling.setdefault(ids[q] if ids else q, set()).add((x, y))
+                sq = term(sym, QSquare)
+                castling.setdefault(ids[sq.q] if ids else sq.q, set()).add((sq.x, sq.y))
             continue
         if name not in ("res", "ares"):
             if others is not None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import clingo
 
+from translator.shown import NIL, Answer, Effect, H, Key, Lean, Unload, reader
 from translator.squares import square_coords, square_name
 
 
@@ -100,12 +101,9 @@ class Move:
         return out
 
 
-NIL = clingo.Function("nil")
-
-
-def square_of(x: clingo.Symbol, y: clingo.Symbol) -> str:
-    """The square name of two number symbols."""
-    return square_name((x.number, y.number))
+# (made once: read on hot paths, moves of many squares)
+_H, _KEY, _LEAN, _EFFECT, _UNLOAD, _ANSWER = (reader(H), reader(Key), reader(Lean),
+                                              reader(Effect), reader(Unload), reader(Answer))
 
 
 @lru_cache(maxsize=65536)
@@ -122,10 +120,11 @@ def path_of(h: clingo.Symbol) -> tuple[str, ...]:
     if h == NIL:
         return ()
     if h.name == "k":
-        x, y, key, x0, y0 = h.arguments
-        return (square_of(x0, y0), *path_of(key), square_of(x, y))
-    x, y, prev = h.arguments if h.name == "h" else h.arguments[1:] + h.arguments[:1]
-    return (*path_of(prev), square_of(x, y))
+        lean = _LEAN(h)
+        return (square_name((lean.x0, lean.y0)), *path_of(lean.key),
+                square_name((lean.x, lean.y)))
+    link = _H(h) if h.name == "h" else _KEY(h)
+    return (*path_of(link.prev), square_name((link.x, link.y)))
 
 
 @lru_cache(maxsize=65536)
@@ -134,12 +133,12 @@ def effects_of(e: clingo.Symbol) -> tuple[tuple[str, ...], ...]:
     ``("mov", sq)`` or ``("u", square, square_the_piece_came_from)``."""
     if e == NIL:
         return ()
-    args = e.arguments
     if e.name == "u":
-        item: tuple[str, ...] = ("u", square_of(args[0], args[1]), square_of(args[2], args[3]))
-    else:
-        item = (args[0].name, square_of(args[1], args[2]))
-    return (*effects_of(args[-1]), item)
+        u = _UNLOAD(e)
+        return (*effects_of(u.prev),
+                ("u", square_name((u.x, u.y)), square_name((u.x2, u.y2))))
+    effect = _EFFECT(e)
+    return (*effects_of(effect.prev), (effect.kind, square_name((effect.x, effect.y))))
 
 
 def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
@@ -161,9 +160,9 @@ def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
 def answer_move(sym: clingo.Symbol) -> tuple[int, tuple[int, int], Move]:
     """An answer atom ``name(Q,H,E)`` (``res/3``, ``ares/3``): the query id, the moving
     piece's square (where the path ``H`` starts) and the move."""
-    q, h, e = sym.arguments
-    origin, move = path_move(h, e)
-    return q.number, origin, move
+    answer = _ANSWER(sym)
+    origin, move = path_move(answer.h, answer.e)
+    return answer.q, origin, move
 
 
 @lru_cache(maxsize=65536)
@@ -171,6 +170,6 @@ def path_move(h: clingo.Symbol, e: clingo.Symbol) -> tuple[tuple[int, int], Move
     """The square the path ``h`` starts from and the move along it (``h`` ends on the
     destination) with the effects ``e``. The same move recurs in many queries of a batch,
     so each is read once."""
-    x, y = h.arguments[:2]
-    move = move_of(x.number, y.number, h, e)
+    end = _LEAN(h) if h.name == "k" else _H(h)
+    move = move_of(end.x, end.y, h, e)
     return square_coords(move.legs[0]), move

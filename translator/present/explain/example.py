@@ -76,7 +76,8 @@ def _describe(position: dict[str, Any]) -> str:
 
 def _needing_a_piece(source: str, files: int, ranks: int, origin: str, side: str
                      ) -> dict[str, Any] | None:
-    from translator.present.why.answer import reachable_anywhere, why
+    from translator.present.why.answer import why
+    from translator.queries.why.search import reachable_anywhere
 
     empty = Position.light(files, ranks, side=side)
     plain = {m.to for m in moves(source, origin, empty, side=side)}

@@ -39,7 +39,7 @@ from translator.facts.schema import BOARD, CENTRE, COMPARE, START
 from translator.facts.translate import move_facts
 from translator.notation.syntax import Piece
 from translator.queries.equiv.model import Counterexample
-from translator.shown import AnyNoCanon, each
+from translator.shown import NIL, AnyNoCanon, Cond, CondKey, Literal, each, term
 from translator.solve.engine import SolverTimeout
 from translator.solve.limits import check_size
 from translator.squares import square_name
@@ -158,10 +158,10 @@ def cube_of(cond: clingo.Symbol, start: tuple[int, int], to: tuple[int, int]
 def _literals(cond: clingo.Symbol) -> tuple[tuple[int, int, str], ...]:
     """The literals of a condition list, oldest first. Lists share their tails (the
     paths of a piece share their first legs), so each tail is read once."""
-    if not cond.arguments:
+    if cond == NIL:
         return ()
-    x, y, lit, prev = cond.arguments
-    return (*_literals(prev), (x.number, y.number, lit.name))
+    link = term(cond, Literal)
+    return (*_literals(link.prev), (link.x, link.y, link.s))
 
 
 def _ground(pa: Piece, pb: Piece, facts: str, deadline: float, timeout: float
@@ -186,15 +186,12 @@ def _read(symbols: list[clingo.Symbol], starts: list[tuple[int, int]]
     table: dict[int, dict[clingo.Symbol, Conditions]] = {}
     for no in each(symbols, AnyNoCanon):
         raise NotComparable(no.why)
-    for sym in symbols:
-        if sym.name != "cond":
-            continue
-        q, t, key, cond = sym.arguments
-        to = (key.arguments[0].number, key.arguments[1].number)
-        found = cube_of(cond, starts[q.number], to)
-        conditions = table.setdefault(q.number, {}).setdefault(key, Conditions())
+    for one in each(symbols, Cond):
+        key = term(one.key, CondKey)
+        found = cube_of(one.cond, starts[one.q], (key.x, key.y))
+        conditions = table.setdefault(one.q, {}).setdefault(one.key, Conditions())
         if found is not None:
-            conditions.sides[t.number - 1].append(found)
+            conditions.sides[one.t - 1].append(found)
     return {q: list(effects.values()) for q, effects in table.items()}
 
 

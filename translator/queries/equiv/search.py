@@ -19,8 +19,9 @@ from translator.facts.pieces import piece_facts
 from translator.facts.schema import BOARD, COMPARE, MOVER, PIECE, START
 from translator.position import Position
 from translator.queries.equiv.model import Counterexample
+from translator.shown import CounterPiece, EqMove, QSquare, each, term
 from translator.solve.batch import distinct
-from translator.solve.readers import Move, move_of, square_of
+from translator.solve.readers import Move, move_of
 from translator.squares import square_name
 
 
@@ -59,7 +60,7 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
         solver.opt_strategy = "usc"
         found = _solve(ctl, q, deadline, timeout)
         assert found is not None
-        size = sum(sym.name == "piece" and sym.arguments[0].number == q for sym in found)
+        size = sum(one.q == q for one in each(found, CounterPiece))
         if best is None or size < best[0]:
             best = (size, q, found)
             if size <= 1:
@@ -67,8 +68,7 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
     if best is None:
         return None
     _, q, symbols = best
-    mine = [sym for sym in symbols if sym.arguments[0].number == q]
-    return _counterexample(mine, files, ranks, starts[q])
+    return _counterexample(symbols, q, files, ranks, starts[q])
 
 
 def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
@@ -118,28 +118,32 @@ def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float
     return model if result.satisfiable else None
 
 
-def _counterexample(symbols: list[clingo.Symbol], files: int, ranks: int,
+def _counterexample(symbols: list[clingo.Symbol], q: int, files: int, ranks: int,
                     start: tuple[str, tuple[int, int]]) -> Counterexample:
+    """The counterexample of start square ``q`` (the model shows every start square's
+    that differs)."""
     ce = Counterexample(files, ranks, square_name(start[1]), start[0])
     moves: dict[str, list[Move]] = {"a": [], "b": []}
+    for mv in each(symbols, EqMove):
+        if mv.q == q:
+            moves[mv.side].append(move_of(mv.x, mv.y, mv.h, mv.e))
+    for pc in each(symbols, CounterPiece):
+        if pc.q == q:
+            (ce.friends if pc.c == ce.side else ce.enemies).append(square_name((pc.x, pc.y)))
     for sym in symbols:
-        name, args = sym.name, sym.arguments
-        if name == "differ":
+        if sym.name not in ("royal", "virgin", "ep", "epvictim"):
             continue
-        if name == "eqmove":  # eqmove(Q,Side,X,Y,H,E)
-            moves[args[1].name].append(move_of(args[2].number, args[3].number, args[4],
-                                               args[5]))
+        at = term(sym, QSquare)
+        if at.q != q:
             continue
-        sq = square_of(args[1], args[2])
-        if name == "piece":
-            (ce.friends if args[3].name == ce.side else ce.enemies).append(sq)
-        elif name == "royal":
+        sq = square_name((at.x, at.y))
+        if sym.name == "royal":
             ce.royal.append(sq)
-        elif name == "virgin":
+        elif sym.name == "virgin":
             ce.virgin = True
-        elif name == "ep":
+        elif sym.name == "ep":
             ce.ep.append(sq)
-        elif name == "epvictim":
+        else:
             ce.ep_victim = sq
     a, b = distinct(moves["a"]), distinct(moves["b"])
     keys_a, keys_b = {m.effects() for m in a}, {m.effects() for m in b}

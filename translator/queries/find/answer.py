@@ -28,7 +28,7 @@ from translator.queries.equiv.answer import Counterexample
 from translator.queries.find.check import drawn_marks
 from translator.queries.find.examples import Example
 from translator.queries.find.space import Space, candidate_space, clashes
-from translator.shown import Dir, On, each
+from translator.shown import Dir, On, QSquare, each, term
 from translator.solve import engine
 from translator.squares import square_name
 
@@ -221,6 +221,6 @@ def _smallest_core(ctl: clingo.Control, keep: list[int], examples: list[Example]
     names = {atom.literal: atom.symbol for atom in ctl.symbolic_atoms.by_signature("keep", 3)}
     out = []
     for lit in core:
-        q, x, y = (a.number for a in names[lit].arguments)
-        out.append((q - 1, square_name((x, y))))
+        kept = term(names[lit], QSquare)
+        out.append((kept.q - 1, square_name((kept.x, kept.y))))
     return sorted(out)

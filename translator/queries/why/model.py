@@ -1,5 +1,5 @@
 """The data of a ``why`` answer: the solver's paths leg by leg and the closest position,
-shared by the search (:mod:`translator.present.why.answer`) and its words
+shared by the search (:mod:`translator.queries.why.search`) and its words
 (:mod:`translator.present.why.text`)."""
 
 from __future__ import annotations

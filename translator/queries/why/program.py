@@ -1,5 +1,5 @@
 """The grounded programs of ``betza why``, asked their questions one after another, for
-the pieces without a compiled move table (translator/present/why/table.py answers the
+the pieces without a compiled move table (translator/queries/why/table.py answers the
 others from their rows).
 
 ``why.lp`` takes the question as external atoms (``goal/3``, ``fixed/1``, ``explore/1``),

@@ -3,57 +3,134 @@ and jump, the changes of the closest position, the names of the leaps."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 
 from translator.queries.why.model import WhyLeg, WhyModel, WhyPath
-from translator.solve.readers import Move, move_of, square_of
+from translator.shown import QSquare, arity, each, shown, term
+from translator.solve.readers import Move, move_of
 from translator.squares import square_name
 
 
-def square_at(sym: clingo.Symbol, i: int) -> str:
-    return square_name((sym.arguments[i].number, sym.arguments[i + 1].number))
+@shown("changed")
+class Changed(NamedTuple):
+    """The closest position changes (x, y) from the state ``was`` to ``now``."""
+
+    q: int
+    x: int
+    y: int
+    was: clingo.Symbol
+    now: clingo.Symbol
+
+
+@shown("path")
+class Path(NamedTuple):
+    """Move ``m`` of piece type ``t`` goes to (x, y) along ``h`` with the effects ``e``."""
+
+    q: int
+    t: int
+    m: int
+    x: int
+    y: int
+    h: clingo.Symbol
+    e: clingo.Symbol
+
+
+@shown("gleg")
+class GLeg(NamedTuple):
+    """Leg ``n`` of that path goes from (x0, y0) to (x, y), ``leaps`` leaps of (dx, dy),
+    and ends as ``out`` says (``cap(X,Y)``: capturing there)."""
+
+    q: int
+    t: int
+    m: int
+    h: clingo.Symbol
+    e: clingo.Symbol
+    n: int
+    x0: int
+    y0: int
+    x: int
+    y: int
+    dx: int
+    dy: int
+    leaps: int
+    out: clingo.Symbol
+
+
+class Crossed(NamedTuple):
+    """``gpass``/``gjump``: leg ``n`` of the path passes (jumps) (x, y), a changed square."""
+
+    q: int
+    t: int
+    m: int
+    h: clingo.Symbol
+    e: clingo.Symbol
+    n: int
+    x: int
+    y: int
+
+
+class Capture(NamedTuple):
+    """``cap(X,Y)``: a leg captures on (x, y)."""
+
+    x: int
+    y: int
+
+
+@shown("leapname")
+class LeapName(NamedTuple):
+    """The leap (a, b) is called ``letter``."""
+
+    a: int
+    b: int
+    letter: str
+
+
+class State(NamedTuple):
+    """A state with an argument, ``type(T)``."""
+
+    arg: int | str
 
 
 def read_model(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> WhyModel:
+    """A model of why.lp: the changes of its position and its paths leg by leg (the names
+    of the leaps it shows are added to ``names``)."""
     model = WhyModel([], [])
+    for change in each(symbols, Changed):
+        model.changed.append((square_name((change.x, change.y)), square_state(change.was),
+                              square_state(change.now)))
     legs: dict[tuple[Any, ...], list[WhyLeg]] = {}
-    passes: dict[tuple[Any, ...], dict[str, int]] = {}
-    jumps: dict[tuple[Any, ...], dict[str, int]] = {}
-    found: list[tuple[tuple[Any, ...], int, int, Move]] = []
+    for g in each(symbols, GLeg):
+        victim = None
+        if g.out.name == "cap":
+            cap = term(g.out, Capture)
+            victim = square_name((cap.x, cap.y))
+        legs.setdefault((g.t, g.m, str(g.h), str(g.e)), []).append(WhyLeg(
+            g.n, square_name((g.x0, g.y0)), square_name((g.x, g.y)), g.dx, g.dy, g.leaps,
+            g.out.name, victim))
+    crossed: dict[str, dict[tuple[Any, ...], dict[str, int]]] = {"gpass": {}, "gjump": {}}
     for sym in symbols:
-        a = sym.arguments
-        if sym.name == "changed":
-            model.changed.append((square_at(sym, 1), square_state(a[3]), square_state(a[4])))
-        elif sym.name == "path":
-            key = (a[1].number, a[2].number, str(a[5]), str(a[6]))
-            found.append((key, a[1].number, a[2].number, path_move(sym)))
-        elif sym.name == "gleg":  # gleg(Q,T,M,H,E,L,X0,Y0,X,Y,DX,DY,N,Out)
-            _, t, m, h, e, n, x0, y0, x, y, dx, dy, leaps, out = a
-            victim = square_of(*out.arguments[:2]) if out.name == "cap" else None
-            legs.setdefault((t.number, m.number, str(h), str(e)), []).append(WhyLeg(
-                n.number, square_of(x0, y0), square_of(x, y), dx.number, dy.number,
-                leaps.number, out.name, victim))
-        elif sym.name in ("gpass", "gjump"):
-            key = (a[1].number, a[2].number, str(a[3]), str(a[4]))
-            table = passes if sym.name == "gpass" else jumps
-            table.setdefault(key, {}).setdefault(square_at(sym, 6), a[5].number)
-        elif sym.name == "leapname":
-            names.setdefault((a[0].number, a[1].number), [])
-            if a[2].string not in names[(a[0].number, a[1].number)]:
-                names[(a[0].number, a[1].number)].append(a[2].string)
-    for key, type_id, move_no, mv in found:
-        model.paths.append(WhyPath(type_id, move_no, mv, one_per_leg(legs.get(key, [])),
-                                   passes.get(key, {}), jumps.get(key, {})))
+        if sym.name in crossed:
+            c = term(sym, Crossed)
+            crossed[sym.name].setdefault((c.t, c.m, str(c.h), str(c.e)), {}).setdefault(
+                square_name((c.x, c.y)), c.n)
+    for leap in each(symbols, LeapName):
+        known = names.setdefault((leap.a, leap.b), [])
+        if leap.letter not in known:
+            known.append(leap.letter)
+    for p in each(symbols, Path):
+        key = (p.t, p.m, str(p.h), str(p.e))
+        model.paths.append(WhyPath(p.t, p.m, move_of(p.x, p.y, p.h, p.e),
+                                   one_per_leg(legs.get(key, [])),
+                                   crossed["gpass"].get(key, {}), crossed["gjump"].get(key, {})))
     return model
 
 
 def square_state(sym: clingo.Symbol) -> str:
     """``empty``, ``white``, ``virgin`` ...; a type as ``kind:T``."""
-    if sym.arguments:
-        arg = sym.arguments[0]
-        return f"{sym.name}:{arg.number if arg.type == clingo.SymbolType.Number else arg.name}"
+    if arity(sym):
+        return f"{sym.name}:{term(sym, State).arg}"
     return sym.name
 
 
@@ -65,7 +142,12 @@ def one_per_leg(legs: list[WhyLeg]) -> list[WhyLeg]:
     return [by_n[n] for n in sorted(by_n)]
 
 
-def path_move(sym: clingo.Symbol) -> Move:
-    """The move of a ``path(Q,T,M,X,Y,H,E)`` atom."""
-    a = sym.arguments
-    return move_of(a[3].number, a[4].number, a[5], a[6])
+def moves(symbols: list[clingo.Symbol]) -> list[Move]:
+    """The moves of the ``path(Q,T,M,X,Y,H,E)`` atoms."""
+    return [move_of(p.x, p.y, p.h, p.e) for p in each(symbols, Path)]
+
+
+def reachable(symbols: list[clingo.Symbol]) -> set[str]:
+    """The squares of the ``reachable(Q,X,Y)`` atoms (the question "explore")."""
+    return {square_name((r.x, r.y)) for r in (term(sym, QSquare) for sym in symbols
+                                               if sym.name == "reachable")}

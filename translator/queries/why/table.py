@@ -13,14 +13,13 @@ hops over it (``p``) or toggles (``g``).
 Pieces without a table (e.p., castling, relay ``x``, the imitator, drops, the programs'
 readings, boards with walls, tables over the size budget) and moves that wrap round the
 board or curl (whose legs a row's squares do not spell out) are answered by
-encodings/why.lp instead (:func:`translator.present.why.answer.why`).
+encodings/why.lp instead (:mod:`translator.queries.why.search` asks which).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from translator.compiled import store
 from translator.compiled.match import Board, Placed, match, placed, square_rows, turned
@@ -180,28 +179,13 @@ def closest(ctx: WhyContext, rows: Rows) -> list[tuple[WhyModel, WhyPath]]:
         if len(changed) == fewest:
             key = frozenset(changed)
             kept = best.get(key)
-            if kept is None or _order(one) < _order(kept):
+            if kept is None or order(one) < order(kept):
                 best[key] = one
     return [(WhyModel(sorted(key, key=lambda c: (square_coords(c[0]), c)),
                       [path_of(ctx, one)]), path_of(ctx, one))
             for key, one in best.items()]
 
 
-def report(ctx: WhyContext, rows: Rows) -> list[dict[str, Any]]:
-    """Each row to the square: its written move, path and captures, and the conditions
-    the position fails for it, in words (none: it holds)."""
-    from translator.present.why.text import conditions, written
-
-    out: list[dict[str, Any]] = []
-    for one in sorted(rows.placed, key=_order):
-        if one.move.to != ctx.to:
-            continue
-        path, changed = path_of(ctx, one), changes(ctx, rows, one)
-        out.append({"move": str(written(ctx, path)), "legs": list(one.move.legs),
-                    "captures": list(one.move.captures),
-                    "fails": conditions(ctx, WhyModel(changed, [path]), path)})
-    return out
-
-
-def _order(one: Placed) -> tuple[object, ...]:
+def order(one: Placed) -> tuple[object, ...]:
+    """The order of rows: by written move, then by path."""
     return (one.row.move, one.move.path_key)
