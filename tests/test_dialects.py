@@ -254,6 +254,25 @@ def test_hop_off_unlimited_fpW0() -> None:
         "a1", "a2", "a3", "a4"]
 
 
+def test_hop_off_range_after_range_inheritance_mafpR3() -> None:
+    # mafpR3 from a1 with a friend on a3: leg 1 can only step up to a2 (a3 blocks it; along
+    # rank 1 leg 2 finds no mount), leg 2 hops forward over a3. The Diagram's leg 2 has R's
+    # own range (range-inheritance), not the written 3, so the one-step hop-off of
+    # hop-off-range does not apply: it slides on a4 a5 a6 a7 a8. The spec hops off with the
+    # range 3 again: a4 a5 a6.
+    assert to("mafpR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    assert to("mafpR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    # Black from a8 over a6: a5 a4 a3 a2 a1
+    assert to("mafpR3", "a8", "diagram", friends=("a6",), side="black") == [
+        "a1", "a2", "a3", "a4", "a5"]
+    # mafpW3: leg 2 has W's own range (one step), and so has its hop-off: a4 only (the
+    # spec: a4 a5 a6)
+    assert to("mafpW3", "a1", "diagram", friends=("a3",)) == ["a4"]
+    assert to("mafpW3", "a8", "diagram", friends=("a6",), side="black") == ["a5"]
+    # the one-leg pR4 keeps its one-step hop-off (hop-off-range)
+    assert to("pR4", "a1", "diagram", friends=("b1",)) == ["c1"]
+
+
 def test_j_on_step_jF() -> None:
     # the spec (silent): jF is F; XBoard: no move; the Diagram: a ski-Bishop
     assert to("jF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
