@@ -244,6 +244,20 @@ def test_doubled_atom_continuation_maWW() -> None:
     assert to("maWW", "e4", "spec") == to("maW0", "e4", "spec")
 
 
+def test_doubled_atom_is_a_written_range_for_a_final_g_gWW() -> None:
+    # The Diagram reads WW as the written range 0, and a final g negates it to 1 (as gW0,
+    # range-toggle-with-number): gWW on g5 over a friend on g6 lands on g7 only, not g7 g8.
+    assert to("gWW", "g5", "diagram", friends=("g6",)) == ["g7"]
+    assert to("gW0", "g5", "diagram", friends=("g6",)) == ["g7"]
+    # Black on g5 over g4: g3 only
+    assert to("gWW", "g5", "diagram", friends=("g4",), side="black") == ["g3"]
+    # gFF on a5 over b6: c7 (not d8)
+    assert to("gFF", "a5", "diagram", friends=("b6",)) == ["c7"]
+    # a g on a later leg toggles the doubled atom's one-leap range to a ride: gaWW from e4
+    # with no mount goes nowhere, as gaW0 (the first leg needs a mount)
+    assert to("gaWW", "e4", "diagram") == to("gaW0", "e4", "diagram") == []
+
+
 def test_hop_off_unlimited_fpW0() -> None:
     # fpW0 on h2 over an enemy on h4: slides on to h5 h6 h7 h8 (the Diagram too); with
     # hop-off-range alone the Diagram's one-step hop-off would stop on h5
