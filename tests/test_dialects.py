@@ -296,6 +296,25 @@ def test_j_on_step_jF() -> None:
         "a2", "a8", "b3", "b7", "f3", "f7", "g2", "g8", "h1"]
 
 
+def test_ski_slider_with_a_written_range() -> None:
+    # The Diagram's one-leg ski-slider goes (written range - 1) steps after the skipped
+    # square. jR3 from a1: skips a2, then a3 a4; skips b1, then c1 d1 (the spec: three
+    # steps, a3 a4 a5 and c1 d1 e1)
+    assert to("jR3", "a1", "diagram") == ["a3", "a4", "c1", "d1"]
+    assert to("jR3", "a1", "spec") == ["a3", "a4", "a5", "c1", "d1", "e1"]
+    # Black from h8: skips h7 and g8, then h6 h5 and f8 e8
+    assert to("jR3", "h8", "diagram", side="black") == ["e8", "f8", "h5", "h6"]
+    # jW1: 1 - 1 = 0, without limit, as jW (j-on-step): a3 to a8 and c1 to h1
+    assert to("jW1", "a1", "diagram") == ["a3", "a4", "a5", "a6", "a7", "a8",
+                                          "c1", "d1", "e1", "f1", "g1", "h1"]
+    # jR0: 0 - 1, the range of * as jB (ski-slider-range): from c1 three steps after the
+    # skipped square: a1 (only one square left), c3 c4 c5, e1 f1 g1
+    assert to("jR0", "c1", "diagram") == ["a1", "c3", "c4", "c5", "e1", "f1", "g1"]
+    # Black's jR0 from c8: a8, c6 c5 c4, e8 f8 g8
+    assert to("jR0", "c8", "diagram", side="black") == ["a8", "c4", "c5", "c6",
+                                                        "e8", "f8", "g8"]
+
+
 def test_jump_check_first_square_nH() -> None:
     # nH on a1, a friend on a3: the spec tests a2 and a3 (only d1 is free); XBoard only a2
     assert to("nH", "a1", "spec", friends=("a3",)) == ["d1"]
