@@ -244,6 +244,20 @@ def test_doubled_atom_continuation_maWW() -> None:
     assert to("maWW", "e4", "spec") == to("maW0", "e4", "spec")
 
 
+def test_doubled_atom_is_a_written_range_for_a_final_g_gWW() -> None:
+    # The Diagram reads WW as the written range 0, and a final g negates it to 1 (as gW0,
+    # range-toggle-with-number): gWW on g5 over a friend on g6 lands on g7 only, not g7 g8.
+    assert to("gWW", "g5", "diagram", friends=("g6",)) == ["g7"]
+    assert to("gW0", "g5", "diagram", friends=("g6",)) == ["g7"]
+    # Black on g5 over g4: g3 only
+    assert to("gWW", "g5", "diagram", friends=("g4",), side="black") == ["g3"]
+    # gFF on a5 over b6: c7 (not d8)
+    assert to("gFF", "a5", "diagram", friends=("b6",)) == ["c7"]
+    # a g on a later leg toggles the doubled atom's one-leap range to a ride: gaWW from e4
+    # with no mount goes nowhere, as gaW0 (the first leg needs a mount)
+    assert to("gaWW", "e4", "diagram") == to("gaW0", "e4", "diagram") == []
+
+
 def test_hop_off_unlimited_fpW0() -> None:
     # fpW0 on h2 over an enemy on h4: slides on to h5 h6 h7 h8 (the Diagram too); with
     # hop-off-range alone the Diagram's one-step hop-off would stop on h5
@@ -254,6 +268,25 @@ def test_hop_off_unlimited_fpW0() -> None:
         "a1", "a2", "a3", "a4"]
 
 
+def test_hop_off_range_after_range_inheritance_mafpR3() -> None:
+    # mafpR3 from a1 with a friend on a3: leg 1 can only step up to a2 (a3 blocks it; along
+    # rank 1 leg 2 finds no mount), leg 2 hops forward over a3. The Diagram's leg 2 has R's
+    # own range (range-inheritance), not the written 3, so the one-step hop-off of
+    # hop-off-range does not apply: it slides on a4 a5 a6 a7 a8. The spec hops off with the
+    # range 3 again: a4 a5 a6.
+    assert to("mafpR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    assert to("mafpR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    # Black from a8 over a6: a5 a4 a3 a2 a1
+    assert to("mafpR3", "a8", "diagram", friends=("a6",), side="black") == [
+        "a1", "a2", "a3", "a4", "a5"]
+    # mafpW3: leg 2 has W's own range (one step), and so has its hop-off: a4 only (the
+    # spec: a4 a5 a6)
+    assert to("mafpW3", "a1", "diagram", friends=("a3",)) == ["a4"]
+    assert to("mafpW3", "a8", "diagram", friends=("a6",), side="black") == ["a5"]
+    # the one-leg pR4 keeps its one-step hop-off (hop-off-range)
+    assert to("pR4", "a1", "diagram", friends=("b1",)) == ["c1"]
+
+
 def test_j_on_step_jF() -> None:
     # the spec (silent): jF is F; XBoard: no move; the Diagram: a ski-Bishop
     assert to("jF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
@@ -261,6 +294,25 @@ def test_j_on_step_jF() -> None:
     assert to("jF", "e4", "diagram") == ["a8", "b1", "b7", "c2", "c6", "g2", "g6", "h1", "h7"]
     assert to("jF", "d5", "diagram", side="black") == [
         "a2", "a8", "b3", "b7", "f3", "f7", "g2", "g8", "h1"]
+
+
+def test_ski_slider_with_a_written_range() -> None:
+    # The Diagram's one-leg ski-slider goes (written range - 1) steps after the skipped
+    # square. jR3 from a1: skips a2, then a3 a4; skips b1, then c1 d1 (the spec: three
+    # steps, a3 a4 a5 and c1 d1 e1)
+    assert to("jR3", "a1", "diagram") == ["a3", "a4", "c1", "d1"]
+    assert to("jR3", "a1", "spec") == ["a3", "a4", "a5", "c1", "d1", "e1"]
+    # Black from h8: skips h7 and g8, then h6 h5 and f8 e8
+    assert to("jR3", "h8", "diagram", side="black") == ["e8", "f8", "h5", "h6"]
+    # jW1: 1 - 1 = 0, without limit, as jW (j-on-step): a3 to a8 and c1 to h1
+    assert to("jW1", "a1", "diagram") == ["a3", "a4", "a5", "a6", "a7", "a8",
+                                          "c1", "d1", "e1", "f1", "g1", "h1"]
+    # jR0: 0 - 1, the range of * as jB (ski-slider-range): from c1 three steps after the
+    # skipped square: a1 (only one square left), c3 c4 c5, e1 f1 g1
+    assert to("jR0", "c1", "diagram") == ["a1", "c3", "c4", "c5", "e1", "f1", "g1"]
+    # Black's jR0 from c8: a8, c6 c5 c4, e8 f8 g8
+    assert to("jR0", "c8", "diagram", side="black") == ["a8", "c4", "c5", "c6",
+                                                        "e8", "f8", "g8"]
 
 
 def test_jump_check_first_square_nH() -> None:
