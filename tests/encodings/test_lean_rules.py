@@ -261,7 +261,7 @@ def test_paths_that_meet_go_on_as_one() -> None:
     # aaaaaK from e4 on the empty board: 2,175 walks of four king steps that never come
     # back to a square lead to the fifth leg; the walks that end alike (square, and the
     # visited squares the last two legs could end on) start it once (lat/9). The inner
-    # legs, single leaps, go from those starts straight to their ends (no lstart/6). The
+    # legs, single leaps, go from those starts straight to their ends (no lstart/8). The
     # last leg, one king step that may not end on a visited square, starts at most once
     # per square and direction.
     from translator.facts.pieces import piece_facts
@@ -271,7 +271,7 @@ def test_paths_that_meet_go_on_as_one() -> None:
     states, starts = [0] * 7, [0] * 7
     for atom in ctl.symbolic_atoms.by_signature("lat", 9):
         states[atom.symbol.arguments[2].number] += 1
-    for atom in ctl.symbolic_atoms.by_signature("lstart", 6):
+    for atom in ctl.symbolic_atoms.by_signature("lstart", 8):
         starts[atom.symbol.arguments[2].number] += 1
     assert states[1:4] == [1, 8, 56]  # nothing meets before the third leg ends
     assert states[4] < 8 * 7 * 7 and states[5] < 2175
