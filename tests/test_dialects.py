@@ -222,18 +222,30 @@ def test_iso_after_leaper_maiN() -> None:
 
 def test_toggle_kept_yalmarW() -> None:
     # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right.
-    # With the toggle kept (Diagram), leg 3 slides too: 35 squares; with the Diagram's
-    # own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8, f3 g3 h3,
-    # c1 c2 c3 c4), as in the spec and XBoard, where a toggle holds for the next leg only
+    # With the toggle kept (Diagram, and XBoard 4.9.1's moves.c, where the toggle rewrites
+    # the atom letter all later legs share), leg 3 slides too: 35 squares; with the
+    # Diagram's own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8,
+    # f3 g3 h3, c1 c2 c3 c4), as in the spec, where a toggle holds for the next leg only
     fourteen = ["a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8",
                 "h3"]
     assert len(to("yalmarW", "e5", "diagram")) == 35
-    for dialect in ("diagram:range-inheritance", "spec", "xboard"):
+    for dialect in ("diagram:range-inheritance", "spec"):
         assert to("yalmarW", "e5", dialect) == fourteen
+    # XBoard: e5 -> e6 (y, now R), slide left d6 c6 b6 a6, then slide right (north) from
+    # each: d7 d8, c7 c8, b7 b8, a7 a8; the same turned for the other three first steps:
+    # f5 -> f6 f7 f8, then east g.., h..; e4 -> f4 g4 h4, then south; d5 -> d4 .. d1, then west
+    xb = to("yalmarW", "e5", "xboard")
+    assert xb == to("yalmarW", "e5", "diagram") and len(xb) == 35
+    assert {"a7", "a8", "d7", "d8", "h6", "h8", "a1", "c1", "h1"} <= set(xb)
+    assert to("yalmarW", "e5", "xboard:toggle-kept") == xb
     # Black on d4, the board turned round: h2 g2 f2 e2, b3 b2 b1, c6 b6 a6, f8 f7 f6 f5
     assert to("yalmarW", "d4", "spec", side="black") == [
         "a6", "b1", "b2", "b3", "b6", "c6", "e2", "f2", "f5", "f6", "f7", "f8", "g2", "h2"]
     assert len(to("yalmarW", "d4", "diagram", side="black")) == 35
+    # Black on d4 in XBoard: d4 -> d3 (Black's forward), left is east: e3 .. h3, then
+    # right (Black's right is south) to rank 1: e2 e1 .. h2 h1; 35 squares as White's
+    xb_black = to("yalmarW", "d4", "xboard", side="black")
+    assert len(xb_black) == 35 and {"e1", "e2", "h1", "h2", "a8", "h8"} <= set(xb_black)
 
 
 def test_doubled_atom_continuation_maWW() -> None:
