@@ -270,11 +270,25 @@ def test_toggle_on_any_stop_mgafW() -> None:
 
 
 def test_doubled_atom_continuation_maWW() -> None:
-    # maWW on e4: the Diagram goes on with one step: 38 squares, the spec and XBoard as
-    # maW0: 59
+    # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38
-    assert len(to("maWW", "e4", "spec")) == len(to("maWW", "e4", "xboard")) == 59
+    assert len(to("maWW", "e4", "spec")) == 59
     assert to("maWW", "e4", "spec") == to("maW0", "e4", "spec")
+
+
+def test_doubled_atom_twice_maWW() -> None:
+    # XBoard 4.9.1 knows no doubled atom: maWW is maW, then W as a move of its own.
+    # maW from e4: a step to e5 d4 f4 e3, then on, left or right: e6 d5 f5, c4 d5 d3,
+    # g4 f5 f3, e2 d3 f3; W: d4 e3 e5 f4
+    assert to("maWW", "e4", "xboard") == ["c4", "d3", "d4", "d5", "e2", "e3", "e5", "e6",
+                                          "f3", "f4", "f5", "g4"]
+    assert to("maWW", "e4", "xboard") == to("maWW", "e4", "xboard:doubled-atom-twice")
+    # Black on e5: e4 -> e3 d4 f4, d5 -> c5 d6 d4, f5 -> g5 f6 f4, e6 -> e7 d6 f6; W: d5
+    # e4 e6 f5
+    assert to("maWW", "e5", "xboard", side="black") == [
+        "c5", "d4", "d5", "d6", "e3", "e4", "e6", "e7", "f4", "f5", "f6", "g5"]
+    # NN is a Knight: from a1 b3 c2 only (the spec's Nightrider also reaches d5 ... g7)
+    assert to("NN", "a1", "xboard") == ["b3", "c2"]
 
 
 def test_hop_off_unlimited_fpW0() -> None:

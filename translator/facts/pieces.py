@@ -9,11 +9,12 @@ reading, and the facts of one piece type.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
-from translator.notation.syntax import Piece, parse
+from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
 @lru_cache(maxsize=4096)
@@ -27,7 +28,31 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
+    from translator.notation.dialects import has_switch
+
+    if has_switch(reading, "doubled-atom-twice"):
+        piece = _doubled_twice(piece)
     return piece
+
+
+def _doubled_twice(piece: Piece) -> Piece:
+    """XBoard's letters (switch doubled-atom-twice): moves.c knows no doubled atom, so the
+    second letter of ``WW`` is a move of its own. ``maWW`` is ``maW`` and then ``W``.
+
+    >>> [str(m) for m in _doubled_twice(parse("fmaWWcNN")).moves]
+    ['fmaW', 'W', 'cN', 'N']
+    """
+    moves: list[MoveDef] = []
+    for move in piece.moves:
+        if not move.atom.doubled or move.is_bracket:
+            moves.append(move)
+            continue
+        single = Atom(move.atom.letter)
+        legs = tuple(replace(leg, atom=single) for leg in move.legs)
+        moves.append(replace(move, legs=legs, atom=single, end=move.end - 1))
+        moves.append(MoveDef((Leg((), (), (), single),), single, start=move.end - 1,
+                             end=move.end))
+    return replace(piece, moves=tuple(moves))
 
 
 @lru_cache(maxsize=4096)
