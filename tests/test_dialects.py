@@ -269,6 +269,26 @@ def test_toggle_on_any_stop_mgafW() -> None:
         ("a4", ("d4",)), ("g4", ()), ("h4", ()), ("e2", ()), ("e1", ())}
 
 
+def test_y_mode_bits() -> None:
+    # an enemy on e5. mcyafW: y flips the written m off, so the first leg only captures
+    # (e5), then goes on toggled to R: e6 e7 e8. The spec also steps onto d4 f4 e3 (y:
+    # toggled, sliding on to c4 b4 a4, g4 h4, e2 e1), and its capture on e5 goes on with
+    # one more W step (e6)
+    assert to_pos("mcyafW", "e4", "xboard", enemies=("e5",)) == ["e6", "e7", "e8"]
+    assert to_pos("mcyafW", "e4", "spec", enemies=("e5",)) == [
+        "a4", "b4", "c4", "e1", "e2", "e6", "g4", "h4"]
+    # gyafW: y clears g's hop: only the empty squares, then on as R: c4 b4 a4, g4 h4,
+    # e2 e1 (not over e5)
+    assert to_pos("gyafW", "e4", "xboard", enemies=("e5",)) == [
+        "a4", "b4", "c4", "e1", "e2", "g4", "h4"]
+    # on the last leg y is nothing: yW is W (d4 e3 f4 and the capture on e5), cyW is cW
+    assert to_pos("yW", "e4", "xboard", enemies=("e5",)) == ["d4", "e3", "e5", "f4"]
+    assert to_pos("cyW", "e4", "xboard", enemies=("e5",)) == ["e5"]
+    # Black on e5, the enemy on e4: mcyafW captures e4, then slides on: e3 e2 e1
+    assert to_pos("mcyafW", "e5", "xboard", side="black", enemies=("e4",)) == [
+        "e1", "e2", "e3"]
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38
