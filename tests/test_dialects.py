@@ -269,6 +269,36 @@ def test_toggle_on_any_stop_mgafW() -> None:
         ("a4", ("d4",)), ("g4", ()), ("h4", ()), ("e2", ()), ("e1", ())}
 
 
+def test_h_in_king_system() -> None:
+    # fhK on e4: the spec's forward half plane is d5 e5 f5; XBoard reads f, then h = every
+    # direction: all eight neighbours d3 d4 d5 e3 e5 f3 f4 f5
+    assert to("fhK", "e4", "spec") == ["d5", "e5", "f5"]
+    king = ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
+    assert to("fhK", "e4", "xboard") == king
+    assert to("rhK", "e4", "xboard") == king
+    assert to("fhK", "e5", "xboard", side="black") == ["d4", "d5", "d6", "e4", "e6", "f4",
+                                                        "f5", "f6"]
+    # on a later leg h goes every way, straight back too: mafhK from e4 returns to e4
+    # (e5 then back), which the spec's fh (on, or 45 degrees) never does
+    assert "e4" in to("mafhK", "e4", "xboard")
+    assert "e4" not in to("mafhK", "e4", "spec")
+
+
+def test_vs_on_diagonal() -> None:
+    # sfB on d8: the spec's sf is the forward pair, off the board from d8: no move.
+    # XBoard: sf names nothing, so B goes all four ways: c7 b6 a5, e7 f6 g5 h4
+    assert to("sfB", "d8", "spec") == []
+    assert to("sfB", "d8", "xboard") == ["a5", "b6", "c7", "e7", "f6", "g5", "h4"]
+    # vfrF on e4: v names nothing, fr does: f5 only (the spec: v = all four)
+    assert to("vfrF", "e4", "xboard") == ["f5"]
+    assert to("vfrF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+    # Black on e5: vfrF's fr is Black's forward right, d4
+    assert to("vfrF", "e5", "xboard", side="black") == ["d4"]
+    # bsB for Black on d1: all four ways, the board's rim stops all but c2 b3 a4, e2 .. h5
+    assert to("bsB", "d1", "xboard", side="black") == ["a4", "b3", "c2", "e2", "f3", "g4",
+                                                       "h5"]
+
+
 def test_y_mode_bits() -> None:
     # an enemy on e5. mcyafW: y flips the written m off, so the first leg only captures
     # (e5), then goes on toggled to R: e6 e7 e8. The spec also steps onto d4 f4 e3 (y:
