@@ -314,6 +314,21 @@ def test_tame_final_hop() -> None:
     assert sorted(m.to for m in moves("pR", "a1", pos, dialect="xboard")) == ["a4", "a5"]
 
 
+def test_letter_order() -> None:
+    # XBoard stops reading a leg's letters at the first one out of its order. rifnB on e4:
+    # r, then i ends the letters: rB, the two right diagonals f5 g6 h7 and f3 g2 h1 (the
+    # spec: rfB with i and n, only f5 g6 h7 for a piece that has not moved)
+    assert to("rifnB", "e4", "xboard") == ["f3", "f5", "g2", "g6", "h1", "h7"]
+    assert to("rifnB", "e4", "spec", virgin=True) == ["f5", "g6", "h7"]
+    # cmW with an enemy on e5: c, then m is out of order: cW captures e5 only
+    assert to_pos("cmW", "e4", "xboard", enemies=("e5",)) == ["e5"]
+    assert to_pos("cmW", "e4", "spec", enemies=("e5",)) == ["d4", "e3", "e5", "f4"]
+    # fmicaW: the a after the stray i is not read either: fmW, one step to e5 (Black on
+    # e5: e4)
+    assert to("fmicaW", "e4", "xboard") == ["e5"]
+    assert to("fmicaW", "e5", "xboard", side="black") == ["e4"]
+
+
 def test_y_mode_bits() -> None:
     # an enemy on e5. mcyafW: y flips the written m off, so the first leg only captures
     # (e5), then goes on toggled to R: e6 e7 e8. The spec also steps onto d4 f4 e3 (y:

@@ -18,7 +18,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 # XBoard's differences found by running XBoard 4.9.1's own moves.c on random strings (issue
 # 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
-                       "h-in-king-system", "vs-on-diagonal", "tame-final-hop"}
+                       "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
+                       "letter-order"}
 
 
 def facts(betza: str, reading: str) -> str:
