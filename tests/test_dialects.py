@@ -222,25 +222,137 @@ def test_iso_after_leaper_maiN() -> None:
 
 def test_toggle_kept_yalmarW() -> None:
     # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right.
-    # With the toggle kept (Diagram), leg 3 slides too: 35 squares; with the Diagram's
-    # own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8, f3 g3 h3,
-    # c1 c2 c3 c4), as in the spec and XBoard, where a toggle holds for the next leg only
+    # With the toggle kept (Diagram, and XBoard 4.9.1's moves.c, where the toggle rewrites
+    # the atom letter all later legs share), leg 3 slides too: 35 squares; with the
+    # Diagram's own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8,
+    # f3 g3 h3, c1 c2 c3 c4), as in the spec, where a toggle holds for the next leg only
     fourteen = ["a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8",
                 "h3"]
     assert len(to("yalmarW", "e5", "diagram")) == 35
-    for dialect in ("diagram:range-inheritance", "spec", "xboard"):
+    for dialect in ("diagram:range-inheritance", "spec"):
         assert to("yalmarW", "e5", dialect) == fourteen
+    # XBoard: e5 -> e6 (y, now R), slide left d6 c6 b6 a6, then slide right (north) from
+    # each: d7 d8, c7 c8, b7 b8, a7 a8; the same turned for the other three first steps:
+    # f5 -> f6 f7 f8, then east g.., h..; e4 -> f4 g4 h4, then south; d5 -> d4 .. d1, then west
+    xb = to("yalmarW", "e5", "xboard")
+    assert xb == to("yalmarW", "e5", "diagram") and len(xb) == 35
+    assert {"a7", "a8", "d7", "d8", "h6", "h8", "a1", "c1", "h1"} <= set(xb)
+    assert to("yalmarW", "e5", "xboard:toggle-kept") == xb
     # Black on d4, the board turned round: h2 g2 f2 e2, b3 b2 b1, c6 b6 a6, f8 f7 f6 f5
     assert to("yalmarW", "d4", "spec", side="black") == [
         "a6", "b1", "b2", "b3", "b6", "c6", "e2", "f2", "f5", "f6", "f7", "f8", "g2", "h2"]
     assert len(to("yalmarW", "d4", "diagram", side="black")) == 35
+    # Black on d4 in XBoard: d4 -> d3 (Black's forward), left is east: e3 .. h3, then
+    # right (Black's right is south) to rank 1: e2 e1 .. h2 h1; 35 squares as White's
+    xb_black = to("yalmarW", "d4", "xboard", side="black")
+    assert len(xb_black) == 35 and {"e1", "e2", "h1", "h2", "a8", "h8"} <= set(xb_black)
+
+
+def test_toggle_on_any_stop_mgafW() -> None:
+    # mgafW on e4: a W step onto an empty square, then straight on. The spec (and the
+    # Diagram) toggle only on g's mount, so the second leg is one more W step: c4 e2 e6 g4.
+    # XBoard toggles W to R0 whenever the g leg goes on: e5 -> e6 e7 e8, d4 -> c4 b4 a4,
+    # f4 -> g4 h4, e3 -> e2 e1
+    assert to("mgafW", "e4", "spec") == ["c4", "e2", "e6", "g4"]
+    assert to("mgafW", "e4", "diagram") == ["c4", "e2", "e6", "g4"]
+    assert to("mgafW", "e4", "xboard") == ["a4", "b4", "c4", "e1", "e2", "e6", "e7", "e8",
+                                           "g4", "h4"]
+    # Black on e5: e4 -> e3 e2 e1, d5 -> c5 b5 a5, f5 -> g5 h5, e6 -> e7 e8
+    assert to("mgafW", "e5", "xboard", side="black") == [
+        "a5", "b5", "c5", "e1", "e2", "e3", "e7", "e8", "g5", "h5"]
+    # cyafW on e4 with enemies on e5 and d4: a capture ends the y leg and the rest slides
+    # on as R: over e5 to e6 e7 e8, over d4 to c4 b4 a4 (and the y steps onto f4, e3)
+    found = moves("cyafW", "e4", Position.light(8, 8, enemies=("e5", "d4")),
+                  dialect="xboard")
+    assert {(m.to, m.captures) for m in found} == {
+        ("e6", ("e5",)), ("e7", ("e5",)), ("e8", ("e5",)), ("c4", ("d4",)), ("b4", ("d4",)),
+        ("a4", ("d4",)), ("g4", ()), ("h4", ()), ("e2", ()), ("e1", ())}
+
+
+def test_h_in_king_system() -> None:
+    # fhK on e4: the spec's forward half plane is d5 e5 f5; XBoard reads f, then h = every
+    # direction: all eight neighbours d3 d4 d5 e3 e5 f3 f4 f5
+    assert to("fhK", "e4", "spec") == ["d5", "e5", "f5"]
+    king = ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
+    assert to("fhK", "e4", "xboard") == king
+    assert to("rhK", "e4", "xboard") == king
+    assert to("fhK", "e5", "xboard", side="black") == ["d4", "d5", "d6", "e4", "e6", "f4",
+                                                        "f5", "f6"]
+    # on a later leg h goes every way, straight back too: mafhK from e4 returns to e4
+    # (e5 then back), which the spec's fh (on, or 45 degrees) never does
+    assert "e4" in to("mafhK", "e4", "xboard")
+    assert "e4" not in to("mafhK", "e4", "spec")
+
+
+def test_vs_on_diagonal() -> None:
+    # sfB on d8: the spec's sf is the forward pair, off the board from d8: no move.
+    # XBoard: sf names nothing, so B goes all four ways: c7 b6 a5, e7 f6 g5 h4
+    assert to("sfB", "d8", "spec") == []
+    assert to("sfB", "d8", "xboard") == ["a5", "b6", "c7", "e7", "f6", "g5", "h4"]
+    # vfrF on e4: v names nothing, fr does: f5 only (the spec: v = all four)
+    assert to("vfrF", "e4", "xboard") == ["f5"]
+    assert to("vfrF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+    # Black on e5: vfrF's fr is Black's forward right, d4
+    assert to("vfrF", "e5", "xboard", side="black") == ["d4"]
+    # bsB for Black on d1: all four ways, the board's rim stops all but c2 b3 a4, e2 .. h5
+    assert to("bsB", "d1", "xboard", side="black") == ["a4", "b3", "c2", "e2", "f3", "g4",
+                                                       "h5"]
+
+
+def test_tame_final_hop() -> None:
+    # tpR on a1, an enemy on a3: the spec hops over friends only (no move); XBoard over any
+    # piece: a4 a5 a6 a7 a8. t on a leg that goes on (tpafR) is friends only in both.
+    assert to_pos("tpR", "a1", "spec", enemies=("a3",)) == []
+    assert to_pos("tpR", "a1", "xboard", enemies=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    assert to_pos("tpafR", "a1", "xboard", enemies=("a3",)) == []
+    # Black on h8 over an enemy on h6: h5 h4 h3 h2 h1
+    assert to_pos("tpR", "h8", "xboard", side="black", enemies=("h6",)) == [
+        "h1", "h2", "h3", "h4", "h5"]
+    # the landing still spares a royal enemy: over a3, the royal a5 stops the ride at a4
+    pos = Position.light(8, 8, enemies=("a3", "a5"), royal=("a5",))
+    assert sorted(m.to for m in moves("tpR", "a1", pos, dialect="xboard")) == ["a4"]
+    assert sorted(m.to for m in moves("pR", "a1", pos, dialect="xboard")) == ["a4", "a5"]
+
+
+def test_letter_order() -> None:
+    # XBoard stops reading a leg's letters at the first one out of its order. rifnB on e4:
+    # r, then i ends the letters: rB, the two right diagonals f5 g6 h7 and f3 g2 h1 (the
+    # spec: rfB with i and n, only f5 g6 h7 for a piece that has not moved)
+    assert to("rifnB", "e4", "xboard") == ["f3", "f5", "g2", "g6", "h1", "h7"]
+    assert to("rifnB", "e4", "spec", virgin=True) == ["f5", "g6", "h7"]
+    # cmW with an enemy on e5: c, then m is out of order: cW captures e5 only
+    assert to_pos("cmW", "e4", "xboard", enemies=("e5",)) == ["e5"]
+    assert to_pos("cmW", "e4", "spec", enemies=("e5",)) == ["d4", "e3", "e5", "f4"]
+    # fmicaW: the a after the stray i is not read either: fmW, one step to e5 (Black on
+    # e5: e4)
+    assert to("fmicaW", "e4", "xboard") == ["e5"]
+    assert to("fmicaW", "e5", "xboard", side="black") == ["e4"]
+
+
+def test_y_mode_bits() -> None:
+    # an enemy on e5. mcyafW: y flips the written m off, so the first leg only captures
+    # (e5), then goes on toggled to R: e6 e7 e8. The spec also steps onto d4 f4 e3 (y:
+    # toggled, sliding on to c4 b4 a4, g4 h4, e2 e1), and its capture on e5 goes on with
+    # one more W step (e6)
+    assert to_pos("mcyafW", "e4", "xboard", enemies=("e5",)) == ["e6", "e7", "e8"]
+    assert to_pos("mcyafW", "e4", "spec", enemies=("e5",)) == [
+        "a4", "b4", "c4", "e1", "e2", "e6", "g4", "h4"]
+    # gyafW: y clears g's hop: only the empty squares, then on as R: c4 b4 a4, g4 h4,
+    # e2 e1 (not over e5)
+    assert to_pos("gyafW", "e4", "xboard", enemies=("e5",)) == [
+        "a4", "b4", "c4", "e1", "e2", "g4", "h4"]
+    # on the last leg y is nothing: yW is W (d4 e3 f4 and the capture on e5), cyW is cW
+    assert to_pos("yW", "e4", "xboard", enemies=("e5",)) == ["d4", "e3", "e5", "f4"]
+    assert to_pos("cyW", "e4", "xboard", enemies=("e5",)) == ["e5"]
+    # Black on e5, the enemy on e4: mcyafW captures e4, then slides on: e3 e2 e1
+    assert to_pos("mcyafW", "e5", "xboard", side="black", enemies=("e4",)) == [
+        "e1", "e2", "e3"]
 
 
 def test_doubled_atom_continuation_maWW() -> None:
-    # maWW on e4: the Diagram goes on with one step: 38 squares, the spec and XBoard as
-    # maW0: 59
+    # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38
-    assert len(to("maWW", "e4", "spec")) == len(to("maWW", "e4", "xboard")) == 59
+    assert len(to("maWW", "e4", "spec")) == 59
     assert to("maWW", "e4", "spec") == to("maW0", "e4", "spec")
 
 
@@ -256,6 +368,21 @@ def test_doubled_atom_is_a_written_range_for_a_final_g_gWW() -> None:
     # a g on a later leg toggles the doubled atom's one-leap range to a ride: gaWW from e4
     # with no mount goes nowhere, as gaW0 (the first leg needs a mount)
     assert to("gaWW", "e4", "diagram") == to("gaW0", "e4", "diagram") == []
+
+
+def test_doubled_atom_twice_maWW() -> None:
+    # XBoard 4.9.1 knows no doubled atom: maWW is maW, then W as a move of its own.
+    # maW from e4: a step to e5 d4 f4 e3, then on, left or right: e6 d5 f5, c4 d5 d3,
+    # g4 f5 f3, e2 d3 f3; W: d4 e3 e5 f4
+    assert to("maWW", "e4", "xboard") == ["c4", "d3", "d4", "d5", "e2", "e3", "e5", "e6",
+                                          "f3", "f4", "f5", "g4"]
+    assert to("maWW", "e4", "xboard") == to("maWW", "e4", "xboard:doubled-atom-twice")
+    # Black on e5: e4 -> e3 d4 f4, d5 -> c5 d6 d4, f5 -> g5 f6 f4, e6 -> e7 d6 f6; W: d5
+    # e4 e6 f5
+    assert to("maWW", "e5", "xboard", side="black") == [
+        "c5", "d4", "d5", "d6", "e3", "e4", "e6", "e7", "f4", "f5", "f6", "g5"]
+    # NN is a Knight: from a1 b3 c2 only (the spec's Nightrider also reaches d5 ... g7)
+    assert to("NN", "a1", "xboard") == ["b3", "c2"]
 
 
 def test_hop_off_unlimited_fpW0() -> None:

@@ -289,7 +289,7 @@ def test_a_string_only_the_programs_read_is_linted_program_against_program() -> 
 
 
 def test_cli_a_string_nobody_reads_still_exits_2(capsys) -> None:
-    code, out, err = run(capsys, "lint", "hrW")
+    code, out, err = run(capsys, "lint", "hrK")
     assert code == 2 and out == ""
     assert err.startswith("betza: error: direction 'hr' a chiral set needs an oblique atom")
 

@@ -15,6 +15,11 @@ from translator.notation.syntax import parse
 from translator.solve import engine
 
 SPEC_NOTE = Path("/work/shared/spec/dialects.md")
+# XBoard's differences found by running XBoard 4.9.1's own moves.c on random strings (issue
+# 27), which the spec note does not list
+FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
+                       "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
+                       "letter-order"}
 
 
 def facts(betza: str, reading: str) -> str:
@@ -29,7 +34,7 @@ def test_every_named_difference_of_the_note_is_a_switch() -> None:
         "n-on-stepper", "g-on-leaper", "black-diagonals", "horizontal-non-jumping",
         "ski-slider-range", "lame-with-hop", "lr-after-vs-on-oblique", "oblique-later-legs",
         "iso-after-leaper", "toggle-kept", "doubled-atom-continuation", "hop-off-unlimited",
-        "j-on-step", "jump-check-first-square"}
+        "j-on-step", "jump-check-first-square", *FOUND_BY_THE_ORACLE}
     # XBoard = spec on these two; only the Diagram differs
     assert not {("range-toggle-with-number", "xboard"),
                 ("default-continuation-directions", "xboard")} & names
@@ -37,7 +42,7 @@ def test_every_named_difference_of_the_note_is_a_switch() -> None:
             ("hop-off-range", "xboard"), ("hop-off-range", "diagram")} <= names
     if SPEC_NOTE.exists():  # the note's bold names, where it is at hand
         bold = set(re.findall(r"\*\*([a-z-]+)\*\*", SPEC_NOTE.read_text()))
-        assert bold == {n for n, _ in names}
+        assert bold == {n for n, _ in names} - FOUND_BY_THE_ORACLE
 
 
 def test_xboard_reads_vr_on_the_king_as_v_and_r() -> None:

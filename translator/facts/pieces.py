@@ -9,25 +9,111 @@ reading, and the facts of one piece type.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
-from translator.notation.syntax import Piece, parse
+from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
 @lru_cache(maxsize=4096)
 def parse_piece(text: str, reading: str = "spec") -> Piece:
     """Parse (and check) a Betza string, or a piece name from the catalogue, as read in
     ``reading`` (``spec``, a dialect, or ``dialect:difference``)."""
+    from translator.notation.dialects import has_switch
     from translator.notation.validate import validate
 
     try:
-        piece = parse(resolve_name(text))
+        betza = resolve_name(text)
+        if has_switch(reading, "letter-order"):
+            betza = _xboard_letters(betza)
+        piece = parse(betza)
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
+
+    if has_switch(reading, "doubled-atom-twice"):
+        piece = _doubled_twice(piece)
     return piece
+
+
+_XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions
+
+
+def _xboard_letters(betza: str) -> str:
+    """XBoard's letters (switch letter-order): moves.c reads the lower-case letters of each
+    leg in one order, ``i``, directions, ``m c d e t p g o y``, ``n``, ``j``, then ``a``
+    for the next leg; the first letter out of that order ends the move's letters, and what
+    follows it up to the atom (further legs too) is not read. On W, D, H, R the first
+    leg's directions stop at ``h`` as well.
+
+    >>> _xboard_letters("fmicpK"), _xboard_letters("rifnB"), _xboard_letters("fmaiN")
+    ('fmK', 'rB', 'fmaiN')
+    >>> _xboard_letters("icarifcaiB"), _xboard_letters("cmW"), _xboard_letters("fhmaR")
+    ('icarB', 'cW', 'fR')
+    >>> _xboard_letters("WfmicF"), _xboard_letters("N0mcK")
+    ('WfmF', 'N0mcK')
+    """
+    out, pos = [], 0
+    while pos < len(betza):
+        end = pos
+        while end < len(betza) and betza[end].islower():
+            end += 1
+        if end == len(betza) or not betza[end].isupper():
+            return betza  # not a plain a-chain (brackets, drops ...): read as written
+        out.append(_xboard_prefix(betza[pos:end], betza[end]))
+        pos = end
+        while pos < len(betza) and not betza[pos].islower() and betza[pos] not in "[(":
+            out.append(betza[pos])
+            pos += 1
+        if pos < len(betza) and betza[pos] in "[(":
+            return betza
+    return "".join(out)
+
+
+def _xboard_prefix(prefix: str, atom: str) -> str:
+    """The letters of one move's legs that moves.c reads (see _xboard_letters)."""
+    kept, pos, first = [], 0, True
+    while True:
+        start = pos
+        while prefix[pos:pos + 1] == "i":
+            pos += 1
+        dirs = "fblrvs" if first and atom in "WDHR" else "fblrvsh"
+        while prefix[pos:pos + 1] and prefix[pos] in dirs:
+            pos += 1
+        for letter in _XB_MODES + "n":
+            if prefix[pos:pos + 1] == letter:
+                pos += 1
+        while prefix[pos:pos + 1] == "j":
+            pos += 1
+        if prefix[pos:pos + 1] == "a":
+            kept.append(prefix[start:pos + 1])
+            pos += 1
+            first = False
+            continue
+        kept.append(prefix[start:pos])
+        return "".join(kept)
+
+
+def _doubled_twice(piece: Piece) -> Piece:
+    """XBoard's letters (switch doubled-atom-twice): moves.c knows no doubled atom, so the
+    second letter of ``WW`` is a move of its own. ``maWW`` is ``maW`` and then ``W``.
+
+    >>> [str(m) for m in _doubled_twice(parse("fmaWWcNN")).moves]
+    ['fmaW', 'W', 'cN', 'N']
+    """
+    moves: list[MoveDef] = []
+    for move in piece.moves:
+        if not move.atom.doubled or move.is_bracket:
+            moves.append(move)
+            continue
+        single = Atom(move.atom.letter)
+        legs = tuple(replace(leg, atom=single) for leg in move.legs)
+        moves.append(replace(move, legs=legs, atom=single, end=move.end - 1))
+        moves.append(MoveDef((Leg((), (), (), single),), single, start=move.end - 1,
+                             end=move.end))
+    return replace(piece, moves=tuple(moves))
 
 
 @lru_cache(maxsize=4096)
