@@ -221,7 +221,7 @@ def test_the_tables_of_a_positions_state_agree_with_paths(side: str) -> None:
         assert [m.as_json() for m in got] == [m.as_json() for m in expected], query
         castled += sum(1 for m in got if m.unloads)
         captured += sum(1 for m in got if m.captures and m.captures[-1] != m.to)
-    assert castled > 20 and captured > 5   # castling and e.p. captures were compared
+    assert castled > 12 and captured > 5   # castling and e.p. captures were compared
 
 
 def test_castling_safety_is_an_input_of_the_table() -> None:
