@@ -20,7 +20,7 @@ from typing import Any
 from translator.notation.dialects import table
 from translator.queries.equiv import equivalent
 
-__all__ = ["DialectDifference", "dialect_differences", "refusals"]
+__all__ = ["DialectDifference", "destinations", "dialect_differences", "refusals"]
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
             continue
         found.append(DialectDifference(
             switch.name, switch.dialect, switch.description, files, ranks, ce.start, ce.side,
-            list(ce.friends), list(ce.enemies), _squares(ce.only_a), _squares(ce.only_b),
+            list(ce.friends), list(ce.enemies), destinations(ce.only_a),
+            destinations(ce.only_b),
             switch.departs))
     return found
 
@@ -91,6 +92,6 @@ def refusals(betza: str) -> list[tuple[str, str]]:
     return found
 
 
-def _squares(moves: list[Any]) -> list[str]:
+def destinations(moves: list[Any]) -> list[str]:
     """The destinations of ``moves``, once each, by file and rank."""
     return sorted({m.to for m in moves}, key=lambda s: (s[0], int(s[1:])))

@@ -121,6 +121,8 @@ def _spec_refuses(betza: str, files: int, ranks: int, err: BetzaError,
 def _programs_compared(result: LintResult, readers: list[str], budget: Budget) -> None:
     """Where the two programs move the string otherwise (a finding), or a note that they
     agree on the board."""
+    from translator.queries.dialect_diff import destinations
+
     first, second = readers
     found = equivalent(result.betza, result.betza, result.files, result.ranks,
                        timeout=budget.left(), dialect=first, dialect_b=second)
@@ -130,15 +132,15 @@ def _programs_compared(result: LintResult, readers: list[str], budget: Budget) -
                             f"{result.files}x{result.ranks}")
         return
     place = where(ce.files, ce.ranks, ce.start, ce.side, ce.friends, ce.enemies)
-    only = [" ".join(sorted({m.to for m in side})) or "-" for side in (ce.only_a, ce.only_b)]
+    only_a, only_b = destinations(ce.only_a), destinations(ce.only_b)
+    only = [" ".join(squares) or "-" for squares in (only_a, only_b)]
     result.findings.append(Finding(
         "dialect", f"programs-differ: {READERS[first]} and {READERS[second]} move it "
         "otherwise", details=[f"{place}: only {READERS[first]} goes to {only[0]}; only "
                               f"{READERS[second]} goes to {only[1]}"],
         data={"name": "programs-differ", "dialects": readers, "departs": False,
               "from": ce.start, "side": ce.side, "friends": list(ce.friends),
-              "enemies": list(ce.enemies), "only_a": only[0].split(),
-              "only_b": only[1].split()}))
+              "enemies": list(ce.enemies), "only_a": only_a, "only_b": only_b}))
 
 
 def _comparable(betza: str, files: int, ranks: int, notes: list[str]) -> bool:
