@@ -311,6 +311,13 @@ class Literal(NamedTuple):
     prev: clingo.Symbol
 
 
+@shown("samedef")
+class SameDef(NamedTuple):
+    """Type ``t`` has the same normalised move definitions as type 1 (samedef.lp)."""
+
+    t: int
+
+
 @shown("eqmove")
 class EqMove(NamedTuple):
     """A move of the piece ``side`` (``a`` or ``b``) that the other lacks (equiv.lp)."""

@@ -2,9 +2,10 @@
 difference of kb/dialects.lp, a small position where the spec's reading and that dialect's
 (with only that one switch on) differ, found by the equivalence solver.
 
-A switch that does not change the string's normalised moves (encodings/samedef.lp) is
-proved harmless without a search; every other switch goes to the search of
-encodings/equiv.lp with the string as type 1 (the spec) and as type 2 (the switch).
+A switch that does not change the string's normalised moves (encodings/samedef.lp, one
+grounding for all the switches) is proved harmless without a search; every other switch goes
+to the search of encodings/equiv.lp with the string as type 1 (the spec) and as type 2 (the
+switch).
 
 >>> [(d.name, d.dialect) for d in dialect_differences("masW3")]
 [('range-inheritance', 'diagram')]
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from translator.notation.dialects import table
-from translator.queries.equiv import equivalent
+from translator.queries.equiv import equivalent, same_definitions
 
 __all__ = ["DialectDifference", "destinations", "dialect_differences", "refusals"]
 
@@ -54,11 +55,12 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
     reading and that dialect's reading (with only that one switch on) differ, found by the
     equivalence solver (not looked up). A dialect that has no answer for the string (see
     :func:`refusals`) is left out."""
-    found = []
     refused = {d for d, _ in refusals(betza)}
-    for switch in table():
-        if switch.dialect in refused:
-            continue
+    switches = [s for s in table() if s.dialect not in refused]
+    same = same_definitions(betza, "spec",
+                            [(betza, f"{s.dialect}:{s.name}") for s in switches])
+    found = []
+    for switch in [s for s, alike in zip(switches, same, strict=True) if not alike]:
         result = equivalent(betza, betza, files, ranks, timeout=timeout,
                             dialect_b=f"{switch.dialect}:{switch.name}")
         ce = result.counterexample

@@ -1,6 +1,6 @@
 """Is one piece the same as another: the equivalence query, its search for a differing position
 and the conditions that tell them apart."""
 
-from translator.queries.equiv.answer import EquivResult, equivalent
+from translator.queries.equiv.answer import EquivResult, equivalent, same_definitions
 
-__all__ = ["EquivResult", "equivalent"]
+__all__ = ["EquivResult", "equivalent", "same_definitions"]

@@ -30,8 +30,8 @@ from translator.queries.equiv import search as equiv_search
 from translator.queries.equiv.model import Counterexample, EquivResult
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 
-__all__ = ["Counterexample", "EquivResult", "equivalent", "start_squares", "stderr_progress",
-           "symmetries"]
+__all__ = ["Counterexample", "EquivResult", "equivalent", "same_definitions", "start_squares",
+           "stderr_progress", "symmetries"]
 
 
 def _unsupported(piece: Piece, text: str) -> None:
@@ -151,9 +151,23 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
 def _same_definitions(a: str, b: str, da: str, db: str) -> bool:
     """Cheap first step: identical normalised move definitions, the switches of each
     reading that change them included (encodings/samedef.lp)."""
+    return same_definitions(a, da, [(b, db)]) == [True]
+
+
+def same_definitions(betza: str, reading: str, others: list[tuple[str, str]]) -> list[bool]:
+    """For each (string, reading) of ``others``: are its normalised move definitions
+    those of ``betza`` read by ``reading``? One grounding for all (encodings/samedef.lp).
+
+    >>> same_definitions("masW3", "spec", [("masW3", "diagram"), ("masW3", "xboard")])
+    [False, True]
+    """
+    from translator.shown import SameDef, each
     from translator.solve import engine
 
-    return bool(engine.run(piece_facts(1, a, da) + " " + piece_facts(2, b, db), "samedef.lp"))
+    facts = [piece_facts(1, betza, reading)]
+    facts += [piece_facts(t, text, r) for t, (text, r) in enumerate(others, start=2)]
+    same = {row.t for row in each(engine.run(" ".join(facts), "samedef.lp"), SameDef)}
+    return [t in same for t in range(2, len(others) + 2)]
 
 
 def stderr_progress(label: str) -> Callable[[int, int], None]:
