@@ -45,10 +45,13 @@ def _kb_signatures(files: int, ranks: int) -> dict[frozenset[tuple[Any, ...]],
                                                   tuple[NamedPiece, ...]]:
     """The kb's pieces by their moves from the centre of an empty ``files`` x ``ranks``
     board (computed once per process and board size)."""
+    from translator.compiled.store import solver_only
+
     pieces = all_pieces()
     pos = Position.light(files, ranks)
     origin = _probe_square(files, ranks)
-    answers = batch_moves([MovesQuery(p.betza, origin, pos) for p in pieces])
+    with solver_only():  # one square of each: one program, not a table of every piece
+        answers = batch_moves([MovesQuery(p.betza, origin, pos) for p in pieces])
     out: dict[frozenset[tuple[Any, ...]], tuple[NamedPiece, ...]] = {}
     for piece, found in zip(pieces, answers, strict=True):
         if not isinstance(found, BetzaError):
