@@ -64,6 +64,10 @@ def count() -> Iterator[Any]:
         engine.ground, warm.build, warm.MAX_ESTIMATE = ground, build, most
 
 
+# the atoms of the Wazir's programs, kept and not (grounded once per process)
+WAZIR: dict[bool, int] = {}
+
+
 def _within(count: Any, betza: str) -> None:
     piece = moves.parse_piece(betza)
     for kept in (False, True):
@@ -71,7 +75,9 @@ def _within(count: Any, betza: str) -> None:
         if estimate <= MOST:
             # the query's own atoms: beyond those of the program of a Wazir (four steps;
             # a string has at least one move, and the board's atoms are in every program)
-            own = count(betza, kept) - count("W", kept)
+            if kept not in WAZIR:
+                WAZIR[kept] = count("W", kept)
+            own = count(betza, kept) - WAZIR[kept]
             assert own <= estimate, (betza, kept)
 
 

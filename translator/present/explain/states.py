@@ -66,7 +66,8 @@ def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
         asker = _Solver(source, org, files, ranks)
         _ask_states(asker, store.solver_reason(mover.betza, pos.dialect, files, ranks))
         check_size(piece, files, ranks, max_atoms, times=len(asker.queries))
-        seen = asker.answers()
+        with store.solver_only():  # one program for all the boards, not a table per state
+            seen = asker.answers()
         for virgin, boards in seen.items():
             found[virgin] = collect(boards, org)
             found[virgin][1].captures = _solver_hop_captures(asker, found[virgin][1],
