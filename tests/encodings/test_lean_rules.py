@@ -120,18 +120,30 @@ def test_which_moves_take_the_short_way() -> None:
 
 
 def position_facts(files: int, ranks: int, origin: tuple[int, int], side: str,
-                   rng: random.Random) -> str:
+                   rng: random.Random, q: int = 1) -> str:
     cells = [(x, y) for x in range(files) for y in range(ranks) if (x, y) != origin]
-    out = [f"board(1,{files},{ranks}).", f"piece(1,{origin[0]},{origin[1]},{side},1).",
-           f"mover(1,{origin[0]},{origin[1]})."]
+    out = [f"board({q},{files},{ranks}).", f"piece({q},{origin[0]},{origin[1]},{side},1).",
+           f"mover({q},{origin[0]},{origin[1]})."]
     for x, y in rng.sample(cells, min(len(cells), rng.randrange(0, 12))):
         roll = rng.random()
         if roll < 0.1:
-            out.append(f"wall(1,{x},{y}).")
+            out.append(f"wall({q},{x},{y}).")
             continue
-        out.append(f"piece(1,{x},{y},{rng.choice(['white', 'black'])},none).")
+        out.append(f"piece({q},{x},{y},{rng.choice(['white', 'black'])},none).")
         if roll > 0.8:
-            out.append(f"royal(1,{x},{y}).")
+            out.append(f"royal({q},{x},{y}).")
+    return " ".join(out)
+
+
+def random_positions(rng: random.Random, count: int, boards: list[tuple[int, int]]) -> str:
+    """``count`` random positions, queries 1 to ``count`` of one program (as a batch asks
+    them: paths.lp and lean.lp keep every query's apart)."""
+    out = []
+    for q in range(1, count + 1):
+        files, ranks = rng.choice(boards)
+        origin = (rng.randrange(files), rng.randrange(ranks))
+        side = rng.choice(["white", "black"])
+        out.append(position_facts(files, ranks, origin, side, rng, q))
     return " ".join(out)
 
 
@@ -150,14 +162,8 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
 
 @pytest.mark.parametrize("betza", PIECES)
 def test_same_moves_as_paths(betza: str) -> None:
-    rng = random.Random(betza)
-    for _ in range(6):
-        files, ranks = rng.choice([(8, 8), (10, 8), (5, 5), (3, 9)])
-        origin = (rng.randrange(files), rng.randrange(ranks))
-        side = rng.choice(["white", "black"])
-        facts = move_facts(1, parse(betza)) + " " + position_facts(files, ranks, origin,
-                                                                  side, rng)
-        assert same_as_paths(facts)
+    positions = random_positions(random.Random(betza), 6, [(8, 8), (10, 8), (5, 5), (3, 9)])
+    assert same_as_paths(move_facts(1, parse(betza)) + " " + positions)
 
 
 DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaW",
@@ -176,13 +182,8 @@ def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
     for betza in DIALECT_PIECES:
         if reading == "diagram" and betza == "nN":
             continue  # the Diagram has no answer for n on an oblique atom (test_dialects.py)
-        for _ in range(3):
-            files, ranks = rng.choice([(8, 8), (6, 7)])
-            origin = (rng.randrange(files), rng.randrange(ranks))
-            side = rng.choice(["white", "black"])
-            facts = piece_facts(1, betza, reading) + " " + position_facts(
-                files, ranks, origin, side, rng)
-            assert same_as_paths(facts), betza
+        positions = random_positions(rng, 3, [(8, 8), (6, 7)])
+        assert same_as_paths(piece_facts(1, betza, reading) + " " + positions), betza
 
 
 def test_a_lame_leap_in_the_diagram_reading() -> None:
