@@ -80,6 +80,13 @@ def checked(query: MovesQuery) -> tuple[Position, Mover, Piece]:
                       query.virgin or (old.virgin if old else False)), piece
 
 
+def _checked_or_error(query: MovesQuery) -> tuple[Position, Mover, Piece] | BetzaError:
+    try:
+        return checked(query)
+    except BetzaError as err:
+        return err
+
+
 def prepare(query: MovesQuery) -> tuple[Position, Square, Piece]:
     """The query's position with the moving piece put on its square, that square and the
     parsed string; bad input raises (see :func:`checked`)."""
@@ -138,12 +145,19 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     (['a2', 'b1'], "file 'j' is off a board 3 files wide at position 1 of 'j9'")
     """
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
+    asked = [q if isinstance(q, MovesQuery) else MovesQuery(*q) for q in queries]
+    checks = [_checked_or_error(query) for query in asked]
+    # the tables of the batch's pieces compiled together, in as few programs as fit
+    store.prepare([(mover.betza, given.dialect, given.files, given.ranks)
+                   for given, mover, _ in (c for c in checks if not isinstance(c, BetzaError))
+                   if not given.walls], timeout=timeout)
     prepared: list[tuple[int, Position, Square, bool, int]] = []
     alone: set[int] = set()
-    for i, q in enumerate(queries):
-        query = q if isinstance(q, MovesQuery) else MovesQuery(*q)
+    for i, (query, check) in enumerate(zip(asked, checks, strict=True)):
         try:
-            given, mover, piece = checked(query)
+            if isinstance(check, BetzaError):
+                raise check
+            given, mover, piece = check
             found = from_table(given, mover, timeout)
             if found is not None:
                 results[i] = found
