@@ -15,11 +15,11 @@ from translator.notation.syntax import parse
 from translator.solve import engine
 
 SPEC_NOTE = Path("/work/shared/spec/dialects.md")
-# XBoard's differences found by running XBoard 4.9.1's own moves.c on random strings (issue
-# 27), which the spec note does not list
+# the differences found by running XBoard 4.9.1's own moves.c and the Interactive
+# Diagram's betza.js on random strings (issue 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
-                       "letter-order"}
+                       "letter-order", "j-on-inner-step", "j-with-hop", "h-on-orthogonal"}
 
 
 def facts(betza: str, reading: str) -> str:
