@@ -45,3 +45,33 @@ def test_h_on_orthogonal_adds_the_backward_move() -> None:
     assert to("rhW", "e5", "diagram", side="black") == ["d5", "e6"]
     # on the King the Diagram combines fh into the forward half, as the spec does
     assert to("fhK", "e4", "diagram") == ["d5", "e5", "f5"]
+
+
+def test_ski_last_leg_and_its_move_from_the_start_square() -> None:
+    # mafjW from a1, a friend on a3: leg 1 steps to a2 or b1; the last leg skips one
+    # square (a3, occupied or not; c1) and, W's range 1 - 1 being 0, slides on without
+    # limit: a4 .. a8, d1 .. h1. BetzaParse also makes that last leg a move of its own from
+    # a1, sliding along leg 1's directions: a2 (a3 is the friend), b1 .. h1.
+    assert to("mafjW", "a1", "diagram", friends=("a3",)) == [
+        "a2", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
+    assert to("mafjW", "a8", "diagram", friends=("a6",), side="black") == [
+        "a1", "a2", "a3", "a4", "a5", "a7", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]
+    assert to("mafjW", "a1", "diagram:ski-last-leg", friends=("a3",)) == to(
+        "mafjW", "a1", "diagram", friends=("a3",))
+
+
+def test_ski_last_leg_of_a_slider_has_the_range_of_w_star() -> None:
+    # mafjR from a1: R's range 0 - 1 is NextLeg's W*, counted from the skipped square
+    # toward the middle of the board (up to rank 4 going up or along a rank, down to rank 5
+    # going down), at least one step. Up the a-file: from a2 over a3, 3 - 2 = 1 step: a4;
+    # from a3 over a4 (0: one step) a5, ... from a6 over a7: a8. Along rank 1 the skipped
+    # square is on rank 1: three steps, from b1 over c1 d1 e1 f1, ... from f1 over g1 h1.
+    # Leg 1 slides with m rights only, so Expand's loop directive takes the place of the
+    # move from the start square: no other move.
+    assert to("mafjR", "a1", "diagram") == ["a4", "a5", "a6", "a7", "a8",
+                                            "d1", "e1", "f1", "g1", "h1"]
+    # Black from a8: down the file over a6 .. a2 one step each (a5 .. a1); along rank 8 the
+    # count still goes toward rank 4 (NextLeg reads the step's direction, not the side):
+    # one step after the skipped square, d8 .. h8
+    assert to("mafjR", "a8", "diagram", side="black") == ["a1", "a2", "a3", "a4", "a5",
+                                                          "d8", "e8", "f8", "g8", "h8"]
