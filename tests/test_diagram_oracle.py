@@ -75,3 +75,12 @@ def test_ski_last_leg_of_a_slider_has_the_range_of_w_star() -> None:
     # one step after the skipped square, d8 .. h8
     assert to("mafjR", "a8", "diagram", side="black") == ["a1", "a2", "a3", "a4", "a5",
                                                           "d8", "e8", "f8", "g8", "h8"]
+
+
+def test_g_toggles_a_doubled_atoms_one_leap() -> None:
+    # gafNN on a1 over a friend on b3: BetzaParse keeps N's own range (one leap) for NN and
+    # g toggles it to unlimited, so the Diagram goes on as a Nightrider: c5 d7; the spec
+    # toggles the rider to one leap: c5
+    assert to("gafNN", "a1", "diagram", friends=("b3",)) == ["c5", "d7"]
+    assert to("gafNN", "a1", "spec", friends=("b3",)) == ["c5"]
+    assert to("gafNN", "h8", "diagram", friends=("g6",), side="black") == ["e2", "f4"]
