@@ -84,3 +84,15 @@ def test_g_toggles_a_doubled_atoms_one_leap() -> None:
     assert to("gafNN", "a1", "diagram", friends=("b3",)) == ["c5", "d7"]
     assert to("gafNN", "a1", "spec", friends=("b3",)) == ["c5"]
     assert to("gafNN", "h8", "diagram", friends=("g6",), side="black") == ["e2", "f4"]
+
+
+def test_ski_last_leg_after_a_sliding_leg_with_other_rights() -> None:
+    # pmajR on d4: Expand splits leg 1 (m and p rights) in two, and the half without m keeps
+    # the move of its own from the start square: R's range 0 - 1 is W*, which from rank 4
+    # is one step every way (leg 2 turns every way but back, so the turns add up to all
+    # eight): the King squares. majR has no such half and no such move; on an empty board
+    # p adds nothing else.
+    king = {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+    with_p, without = set(to("pmajR", "d4", "diagram")), set(to("majR", "d4", "diagram"))
+    assert not king & without
+    assert with_p - without == king and without <= with_p
