@@ -5,7 +5,10 @@ Squares are (file, rank); White moves up the board, Black down."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_dialects import to
+from translator.errors import BetzaError
 
 
 def test_j_on_inner_step_goes_along_a_rank_only() -> None:
@@ -96,3 +99,18 @@ def test_ski_last_leg_after_a_sliding_leg_with_other_rights() -> None:
     with_p, without = set(to("pmajR", "d4", "diagram")), set(to("majR", "d4", "diagram"))
     assert not king & without
     assert with_p - without == king and without <= with_p
+
+
+def test_chiral_on_continuation_is_the_plain_turn() -> None:
+    # ahrN from e4: the Diagram skips the h of a later leg, so hr is r: each Knight leap
+    # (dx, dy), then (dy, -dx): g5 -> h3, g3 -> f1, f2 -> d1, d2 -> b3, c3 -> b5, c5 -> d7,
+    # d6 -> f7, f6 -> h5; the spec refuses hr on a later leg
+    assert to("ahrN", "e4", "diagram") == ["b3", "b5", "d1", "d7", "f1", "f7", "h3", "h5"]
+    assert to("ahrN", "e4", "diagram") == to("arN", "e4", "diagram")
+    with pytest.raises(BetzaError, match="chiral"):
+        to("ahrN", "e4", "spec")
+    # Black from e5: the path turned round keeps its turn: b4 b6 d2 d8 f2 f8 h4 h6
+    assert to("ahrN", "e5", "diagram", side="black") == ["b4", "b6", "d2", "d8", "f2", "f8",
+                                                         "h4", "h6"]
+    assert to("ahlN", "e5", "diagram:chiral-on-continuation", side="black") == to(
+        "alN", "e5", "diagram", side="black")

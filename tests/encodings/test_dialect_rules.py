@@ -19,7 +19,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 # Diagram's betza.js on random strings (issue 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
-                       "letter-order", "j-on-inner-step", "j-with-hop", "h-on-orthogonal"}
+                       "letter-order", "j-on-inner-step", "j-with-hop", "h-on-orthogonal",
+                       "ski-last-leg", "chiral-on-continuation"}
 
 
 def facts(betza: str, reading: str) -> str:
