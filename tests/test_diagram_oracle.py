@@ -114,3 +114,15 @@ def test_chiral_on_continuation_is_the_plain_turn() -> None:
                                                          "h4", "h6"]
     assert to("ahlN", "e5", "diagram:chiral-on-continuation", side="black") == to(
         "alN", "e5", "diagram", side="black")
+
+
+def test_n_with_j_makes_only_the_j_test() -> None:
+    # njD on e4 with a friend on e5: the Diagram tests that the passed square is occupied:
+    # e6 (over e5), not e2 (e3 empty); c4 and g4 along the rank are not tested. The spec
+    # passes a leap either test allows: also e2.
+    assert to("njD", "e4", "diagram", friends=("e5",)) == ["c4", "e6", "g4"]
+    assert to("njD", "e4", "spec", friends=("e5",)) == ["c4", "e2", "e6", "g4"]
+    # Black from e5 with a friend on e4: e3 (over e4), not e7
+    assert to("jnD", "e5", "diagram", side="black", friends=("e4",)) == ["c5", "e3", "g5"]
+    # the switch alone tests along the rank too (d5, f5 empty): e3 only
+    assert to("jnD", "e5", "diagram:n-with-j", side="black", friends=("e4",)) == ["e3"]
