@@ -126,3 +126,17 @@ def test_n_with_j_makes_only_the_j_test() -> None:
     assert to("jnD", "e5", "diagram", side="black", friends=("e4",)) == ["c5", "e3", "g5"]
     # the switch alone tests along the rank too (d5, f5 empty): e3 only
     assert to("jnD", "e5", "diagram:n-with-j", side="black", friends=("e4",)) == ["e3"]
+
+
+def test_j_on_oblique_tests_the_half_steps() -> None:
+    # jN on e4 with friends on the diagonal neighbours d5 f5 d3 f3: NextLeg steps back from
+    # d6 by the half-step (0,1) to d5, occupied: d6 lands, and so do f6 d2 f2; a leap of
+    # one rank (c3 c5 g3 g5) never does. The spec tests the orthogonal neighbours (e5 for
+    # d6), all empty: no move.
+    diagonal = ("d5", "f5", "d3", "f3")
+    assert to("jN", "e4", "diagram", friends=diagonal) == ["d2", "d6", "f2", "f6"]
+    assert to("jN", "e4", "spec", friends=diagonal) == []
+    assert to("jN", "e4", "diagram", friends=("e5", "e3", "d4", "f4")) == []
+    # Black from e5 with friends on d6 and f4: d7 (over d6) and f3 (over f4)
+    assert to("jN", "e5", "diagram:j-on-oblique", side="black", friends=("d6", "f4")) == [
+        "d7", "f3"]

@@ -20,7 +20,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
                        "letter-order", "j-on-inner-step", "j-with-hop", "h-on-orthogonal",
-                       "ski-last-leg", "chiral-on-continuation", "n-with-j"}
+                       "ski-last-leg", "chiral-on-continuation", "n-with-j",
+                       "j-on-oblique"}
 
 
 def facts(betza: str, reading: str) -> str:
