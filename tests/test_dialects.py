@@ -249,17 +249,19 @@ def test_toggle_kept_yalmarW() -> None:
 
 
 def test_toggle_on_any_stop_mgafW() -> None:
-    # mgafW on e4: a W step onto an empty square, then straight on. The spec (and the
-    # Diagram) toggle only on g's mount, so the second leg is one more W step: c4 e2 e6 g4.
-    # XBoard toggles W to R0 whenever the g leg goes on: e5 -> e6 e7 e8, d4 -> c4 b4 a4,
+    # mgafW on e4: a W step onto an empty square, then straight on. The spec toggles only
+    # on g's mount, so the second leg is one more W step: c4 e2 e6 g4. XBoard toggles W to
+    # R0 whenever the g leg goes on, and so does the Diagram (BetzaParse toggles the range
+    # of the legs after a g once, for every path): e5 -> e6 e7 e8, d4 -> c4 b4 a4,
     # f4 -> g4 h4, e3 -> e2 e1
     assert to("mgafW", "e4", "spec") == ["c4", "e2", "e6", "g4"]
-    assert to("mgafW", "e4", "diagram") == ["c4", "e2", "e6", "g4"]
-    assert to("mgafW", "e4", "xboard") == ["a4", "b4", "c4", "e1", "e2", "e6", "e7", "e8",
-                                           "g4", "h4"]
+    for dialect in ("xboard", "diagram", "diagram:toggle-on-any-stop"):
+        assert to("mgafW", "e4", dialect) == ["a4", "b4", "c4", "e1", "e2", "e6", "e7",
+                                              "e8", "g4", "h4"]
     # Black on e5: e4 -> e3 e2 e1, d5 -> c5 b5 a5, f5 -> g5 h5, e6 -> e7 e8
-    assert to("mgafW", "e5", "xboard", side="black") == [
-        "a5", "b5", "c5", "e1", "e2", "e3", "e7", "e8", "g5", "h5"]
+    for dialect in ("xboard", "diagram"):
+        assert to("mgafW", "e5", dialect, side="black") == [
+            "a5", "b5", "c5", "e1", "e2", "e3", "e7", "e8", "g5", "h5"]
     # cyafW on e4 with enemies on e5 and d4: a capture ends the y leg and the rest slides
     # on as R: over e5 to e6 e7 e8, over d4 to c4 b4 a4 (and the y steps onto f4, e3)
     found = moves("cyafW", "e4", Position.light(8, 8, enemies=("e5", "d4")),

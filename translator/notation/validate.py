@@ -16,11 +16,13 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     """Raise BetzaError for direction letters the atom cannot have (e.g. ``hrW``) and for
     l/r in continuation legs of oblique atoms without a chiral first leg (unless the
     reading is a program's: XBoard turns such legs to the K system, the Interactive Diagram
-    turns them through the atom's own directions; then ``afrN`` is fine)."""
+    turns them through the atom's own directions; then ``afrN`` is fine; the Diagram reads
+    ``hr`` and ``hl`` on a continuation leg as ``r`` and ``l``)."""
     tokens = tables().dirtab
     text = piece.source
     lr_later = (has_switch(reading, "oblique-later-legs")
                 or has_switch(reading, "oblique-continuation"))
+    chiral_later = has_switch(reading, "chiral-on-continuation")
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
@@ -44,6 +46,8 @@ def validate(piece: Piece, reading: str = "spec") -> None:
         for n, leg in enumerate(move.legs):
             table = system if n == 0 else "king"
             for tok in leg.directions:
+                if n and chiral_later and tok in ("hr", "hl"):
+                    continue
                 if (table, tok) not in tokens:
                     what = ("a chiral set needs an oblique atom such as N"
                             if tok in ("hr", "hl") else "is not defined")

@@ -1,0 +1,142 @@
+"""The Interactive Diagram's readings found by running its own betza.js on random strings
+(issue 27), each square set worked out by hand from what BetzaParse and NextLeg do.
+
+Squares are (file, rank); White moves up the board, Black down."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_dialects import to
+from translator.errors import BetzaError
+
+
+def test_j_on_inner_step_goes_along_a_rank_only() -> None:
+    # jafW from e4: NextLeg tests a j leg's passed squares by half-steps, which on a W step
+    # test nothing along a rank and end the ray on an empty square in the other directions.
+    # So leg 1 only reaches d4 and f4, and leg 2 goes on straight: c4 and g4.
+    assert to("jafW", "e4", "diagram") == ["c4", "g4"]
+    assert to("jafW", "e4", "diagram:j-on-inner-step") == ["c4", "g4"]
+    # Black from e5: d5 and f5, then c5 and g5
+    assert to("jafW", "e5", "diagram", side="black") == ["c5", "g5"]
+    # a friend on d4 stops that way (leg 1 is m): f4, then sideways g3 and g5
+    assert to("jafsW", "e4", "diagram", friends=("d4",)) == ["g3", "g5"]
+    # the King's diagonal and vertical steps are all dead: leg 1 of jaK only reaches d4
+    # and f4, and leg 2 goes every way but straight back: from d4 c3 c4 c5 d3 d5 e3 e5,
+    # from f4 e3 e5 f3 f5 g3 g4 g5
+    assert to("jaK", "e4", "diagram") == ["c3", "c4", "c5", "d3", "d5", "e3", "e5",
+                                          "f3", "f5", "g3", "g4", "g5"]
+
+
+def test_j_with_hop_is_dropped() -> None:
+    # jpR on e1 with a friend on e3: the Diagram hops as pR, whose unlimited hop-off goes on
+    # to e4 .. e8; the spec's ski step first skips e2, then the ride finds e3 as its mount
+    assert to("jpR", "e1", "diagram", friends=("e3",)) == ["e4", "e5", "e6", "e7", "e8"]
+    assert to("jpR", "e8", "diagram", friends=("e6",), side="black") == [
+        "e1", "e2", "e3", "e4", "e5"]
+    assert to("jpR", "e1", "diagram:j-with-hop", friends=("e3",)) == [
+        "e4", "e5", "e6", "e7", "e8"]
+
+
+def test_h_on_orthogonal_adds_the_backward_move() -> None:
+    # fhD from c3: f and h's backward bit, so vD: c1 c5 (the spec's fhD is fD: c5)
+    assert to("fhD", "c3", "diagram") == ["c1", "c5"]
+    assert to("fhD", "c3", "spec") == ["c5"]
+    assert to("fhD", "c6", "diagram", side="black") == ["c4", "c8"]
+    # rhW: r and b; White from e4 f4 e3, Black from e5 d5 e6
+    assert to("rhW", "e4", "diagram:h-on-orthogonal") == ["e3", "f4"]
+    assert to("rhW", "e5", "diagram", side="black") == ["d5", "e6"]
+    # on the King the Diagram combines fh into the forward half, as the spec does
+    assert to("fhK", "e4", "diagram") == ["d5", "e5", "f5"]
+
+
+def test_ski_last_leg_and_its_move_from_the_start_square() -> None:
+    # mafjW from a1, a friend on a3: leg 1 steps to a2 or b1; the last leg skips one
+    # square (a3, occupied or not; c1) and, W's range 1 - 1 being 0, slides on without
+    # limit: a4 .. a8, d1 .. h1. BetzaParse also makes that last leg a move of its own from
+    # a1, sliding along leg 1's directions: a2 (a3 is the friend), b1 .. h1.
+    assert to("mafjW", "a1", "diagram", friends=("a3",)) == [
+        "a2", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
+    assert to("mafjW", "a8", "diagram", friends=("a6",), side="black") == [
+        "a1", "a2", "a3", "a4", "a5", "a7", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]
+    assert to("mafjW", "a1", "diagram:ski-last-leg", friends=("a3",)) == to(
+        "mafjW", "a1", "diagram", friends=("a3",))
+
+
+def test_ski_last_leg_of_a_slider_has_the_range_of_w_star() -> None:
+    # mafjR from a1: R's range 0 - 1 is NextLeg's W*, counted from the skipped square
+    # toward the middle of the board (up to rank 4 going up or along a rank, down to rank 5
+    # going down), at least one step. Up the a-file: from a2 over a3, 3 - 2 = 1 step: a4;
+    # from a3 over a4 (0: one step) a5, ... from a6 over a7: a8. Along rank 1 the skipped
+    # square is on rank 1: three steps, from b1 over c1 d1 e1 f1, ... from f1 over g1 h1.
+    # Leg 1 slides with m rights only, so Expand's loop directive takes the place of the
+    # move from the start square: no other move.
+    assert to("mafjR", "a1", "diagram") == ["a4", "a5", "a6", "a7", "a8",
+                                            "d1", "e1", "f1", "g1", "h1"]
+    # Black from a8: down the file over a6 .. a2 one step each (a5 .. a1); along rank 8 the
+    # count still goes toward rank 4 (NextLeg reads the step's direction, not the side):
+    # one step after the skipped square, d8 .. h8
+    assert to("mafjR", "a8", "diagram", side="black") == ["a1", "a2", "a3", "a4", "a5",
+                                                          "d8", "e8", "f8", "g8", "h8"]
+
+
+def test_g_toggles_a_doubled_atoms_one_leap() -> None:
+    # gafNN on a1 over a friend on b3: BetzaParse keeps N's own range (one leap) for NN and
+    # g toggles it to unlimited, so the Diagram goes on as a Nightrider: c5 d7; the spec
+    # toggles the rider to one leap: c5
+    assert to("gafNN", "a1", "diagram", friends=("b3",)) == ["c5", "d7"]
+    assert to("gafNN", "a1", "spec", friends=("b3",)) == ["c5"]
+    assert to("gafNN", "h8", "diagram", friends=("g6",), side="black") == ["e2", "f4"]
+
+
+def test_ski_last_leg_after_a_sliding_leg_with_other_rights() -> None:
+    # pmajR on d4: Expand splits leg 1 (m and p rights) in two, and the half without m keeps
+    # the move of its own from the start square: R's range 0 - 1 is W*, which from rank 4
+    # is one step every way (leg 2 turns every way but back, so the turns add up to all
+    # eight): the King squares. majR has no such half and no such move; on an empty board
+    # p adds nothing else.
+    king = {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+    with_p, without = set(to("pmajR", "d4", "diagram")), set(to("majR", "d4", "diagram"))
+    assert not king & without
+    assert with_p - without == king and without <= with_p
+
+
+def test_chiral_on_continuation_is_the_plain_turn() -> None:
+    # ahrN from e4: the Diagram skips the h of a later leg, so hr is r: each Knight leap
+    # (dx, dy), then (dy, -dx): g5 -> h3, g3 -> f1, f2 -> d1, d2 -> b3, c3 -> b5, c5 -> d7,
+    # d6 -> f7, f6 -> h5; the spec refuses hr on a later leg
+    assert to("ahrN", "e4", "diagram") == ["b3", "b5", "d1", "d7", "f1", "f7", "h3", "h5"]
+    assert to("ahrN", "e4", "diagram") == to("arN", "e4", "diagram")
+    with pytest.raises(BetzaError, match="chiral"):
+        to("ahrN", "e4", "spec")
+    # Black from e5: the path turned round keeps its turn: b4 b6 d2 d8 f2 f8 h4 h6
+    assert to("ahrN", "e5", "diagram", side="black") == ["b4", "b6", "d2", "d8", "f2", "f8",
+                                                         "h4", "h6"]
+    assert to("ahlN", "e5", "diagram:chiral-on-continuation", side="black") == to(
+        "alN", "e5", "diagram", side="black")
+
+
+def test_n_with_j_makes_only_the_j_test() -> None:
+    # njD on e4 with a friend on e5: the Diagram tests that the passed square is occupied:
+    # e6 (over e5), not e2 (e3 empty); c4 and g4 along the rank are not tested. The spec
+    # passes a leap either test allows: also e2.
+    assert to("njD", "e4", "diagram", friends=("e5",)) == ["c4", "e6", "g4"]
+    assert to("njD", "e4", "spec", friends=("e5",)) == ["c4", "e2", "e6", "g4"]
+    # Black from e5 with a friend on e4: e3 (over e4), not e7
+    assert to("jnD", "e5", "diagram", side="black", friends=("e4",)) == ["c5", "e3", "g5"]
+    # the switch alone tests along the rank too (d5, f5 empty): e3 only
+    assert to("jnD", "e5", "diagram:n-with-j", side="black", friends=("e4",)) == ["e3"]
+
+
+def test_j_on_oblique_tests_the_half_steps() -> None:
+    # jN on e4 with friends on the diagonal neighbours d5 f5 d3 f3: NextLeg steps back from
+    # d6 by the half-step (0,1) to d5, occupied: d6 lands, and so do f6 d2 f2; a leap of
+    # one rank (c3 c5 g3 g5) never does. The spec tests the orthogonal neighbours (e5 for
+    # d6), all empty: no move.
+    diagonal = ("d5", "f5", "d3", "f3")
+    assert to("jN", "e4", "diagram", friends=diagonal) == ["d2", "d6", "f2", "f6"]
+    assert to("jN", "e4", "spec", friends=diagonal) == []
+    assert to("jN", "e4", "diagram", friends=("e5", "e3", "d4", "f4")) == []
+    # Black from e5 with friends on d6 and f4: d7 (over d6) and f3 (over f4)
+    assert to("jN", "e5", "diagram:j-on-oblique", side="black", friends=("d6", "f4")) == [
+        "d7", "f3"]
