@@ -349,6 +349,28 @@ def test_y_mode_bits() -> None:
         "e1", "e2", "e3"]
 
 
+def test_chiral_off_oblique() -> None:
+    # hrA: the spec refuses a chiral set on a diagonal atom. XBoard reads h (nothing on F,
+    # B, A, G) and then r alone, the two right diagonals: from a8 fr is off the board, br
+    # leaps (2,-2) to c6
+    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
+        to("hrA", "a8", "spec")
+    assert to("hrA", "a8", "xboard") == ["c6"]
+    assert to("hlF", "d4", "xboard") == ["c3", "c5"]
+    # Black's left is the board's right: hlA from d4 goes to f2 and f6
+    assert to("hlA", "d4", "xboard", side="black") == ["f2", "f6"]
+    # on K and Q h is every direction (hrK is K); on W the first leg's h ends the letters
+    king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    assert to("hrK", "d4", "xboard") == king
+    assert to("hlK", "d5", "xboard", side="black") == ["c4", "c5", "c6", "d4", "d6", "e4",
+                                                       "e5", "e6"]
+    assert to("hrW", "d4", "xboard") == ["c4", "d3", "d5", "e4"]
+    # a later leg's hr goes every way, straight back too: mahrK from d4 may end on d4
+    assert "d4" in to("mahrK", "d4", "xboard")
+    # an enemy on a4 and e8: hlcQ on d4 captures both (and nothing else)
+    assert to_pos("hlcQ", "d4", "xboard", enemies=("a4", "d8")) == ["a4", "d8"]
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38

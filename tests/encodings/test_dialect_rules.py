@@ -19,7 +19,7 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 # 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
-                       "letter-order"}
+                       "letter-order", "chiral-off-oblique"}
 
 
 def facts(betza: str, reading: str) -> str:

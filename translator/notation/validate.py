@@ -21,6 +21,7 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     text = piece.source
     lr_later = (has_switch(reading, "oblique-later-legs")
                 or has_switch(reading, "oblique-continuation"))
+    h_apart = has_switch(reading, "chiral-off-oblique")  # h, then r or l (XBoard)
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
@@ -44,7 +45,7 @@ def validate(piece: Piece, reading: str = "spec") -> None:
         for n, leg in enumerate(move.legs):
             table = system if n == 0 else "king"
             for tok in leg.directions:
-                if (table, tok) not in tokens:
+                if (table, tok) not in tokens and not (tok in ("hr", "hl") and h_apart):
                     what = ("a chiral set needs an oblique atom such as N"
                             if tok in ("hr", "hl") else "is not defined")
                     raise BetzaError(f"direction {tok!r} {what} here", text=text,
