@@ -371,6 +371,31 @@ def test_chiral_off_oblique() -> None:
     assert to_pos("hlcQ", "d4", "xboard", enemies=("a4", "d8")) == ["a4", "d8"]
 
 
+def test_vs_alone_on_oblique() -> None:
+    # sfN on e4: the spec's sf is the forward pair d6 f6; XBoard reads s (c3 c5 g3 g5) and f
+    # (d6 f6) apart
+    assert to("sfN", "e4", "spec") == ["d6", "f6"]
+    assert to("sfN", "e4", "xboard") == ["c3", "c5", "d6", "f6", "g3", "g5"]
+    # Black on e5: s is c4 c6 g4 g6, Black's f is d3 f3
+    assert to("sfN", "e5", "xboard", side="black") == ["c4", "c6", "d3", "f3", "g4", "g6"]
+    # sbN: s and b (d2 f2)
+    assert to("sbN", "e4", "xboard") == ["c3", "c5", "d2", "f2", "g3", "g5"]
+    # vv names nothing: vvN is N, vvfN is fN (the spec: vvN is vN, d2 d6 f2 f6)
+    assert to("vvN", "e4", "spec") == ["d2", "d6", "f2", "f6"]
+    assert to("vvN", "e4", "xboard") == ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    assert to("vvfN", "e4", "xboard") == ["d6", "f6"]
+
+
+def test_j_after_n() -> None:
+    # njK on e4: XBoard's n and then j is an ordinary leg, all eight neighbours
+    assert to("njK", "e4", "xboard") == ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
+    # njjD is jD: with a friend on e5 only e6 (over it); empty d4 f4 e3 bar the rest
+    assert to("njjD", "e4", "xboard", friends=("e5",)) == ["e6"]
+    assert to("njD", "e4", "xboard", friends=("e5",)) == ["c4", "e2", "e6", "g4"]
+    # Black on e5, a friend on e4: njjD jumps it to e3
+    assert to("njjD", "e5", "xboard", side="black", friends=("e4",)) == ["e3"]
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38

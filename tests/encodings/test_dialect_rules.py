@@ -19,7 +19,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 # 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
-                       "letter-order", "chiral-off-oblique"}
+                       "letter-order", "chiral-off-oblique",
+                       "vs-alone-on-oblique", "j-after-n"}
 
 
 def facts(betza: str, reading: str) -> str:
