@@ -396,6 +396,22 @@ def test_j_after_n() -> None:
     assert to("njjD", "e5", "xboard", side="black", friends=("e4",)) == ["e3"]
 
 
+def test_skip_in_range() -> None:
+    # jW2 on e4: XBoard counts the skipped square in the range of 2, so each ray lands on
+    # its second square only (e6 c4 e2 g4); the spec goes two squares after it (e7 b4 ...)
+    assert to("jW2", "e4", "xboard") == ["c4", "e2", "e6", "g4"]
+    assert to("jW2", "e4", "spec") == ["b4", "c4", "e1", "e2", "e6", "e7", "g4", "h4"]
+    assert to("jW2", "e5", "xboard", side="black") == ["c5", "e3", "e7", "g5"]
+    # jR3 from a1: skip a2, then a3 a4; skip b1, then c1 d1 (as the Diagram)
+    assert to("jR3", "a1", "xboard") == ["a3", "a4", "c1", "d1"]
+    # on a later leg too: mafjR2 from a1 steps to a2 or a3 (b1 or c1), then skips one and
+    # lands on the next: a4 a5 d1 e1 (the spec: a4 a5 a6 d1 e1 f1)
+    assert to("mafjR2", "a1", "xboard") == ["a4", "a5", "d1", "e1"]
+    assert to("mafjR2", "h8", "xboard", side="black") == ["d8", "e8", "h4", "h5"]
+    # a W leg of range 1 that skips lands nowhere: majW has no moves
+    assert to("majW", "e4", "xboard") == []
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38

@@ -20,7 +20,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
                        "letter-order", "chiral-off-oblique",
-                       "vs-alone-on-oblique", "j-after-n"}
+                       "vs-alone-on-oblique", "j-after-n",
+                       "skip-in-range"}
 
 
 def facts(betza: str, reading: str) -> str:
