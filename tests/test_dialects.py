@@ -412,6 +412,19 @@ def test_skip_in_range() -> None:
     assert to("majW", "e4", "xboard") == []
 
 
+def test_iso_on_final_hop() -> None:
+    # maipR from a1, friends on a3 and c3: the spec steps to a2 (b1), mounts a3 (c3) one
+    # step on and hops off: a4 .. a8, c4 .. c8. XBoard tests the iso distance (one) on the
+    # squares beyond the mount too, so no move
+    assert to("maipR", "a1", "spec", friends=("a3", "c3")) == [
+        "a4", "a5", "a6", "a7", "a8", "c4", "c5", "c6", "c7", "c8"]
+    assert to("maipR", "a1", "xboard", friends=("a3", "c3")) == []
+    assert to("maipR", "h8", "xboard", side="black", friends=("h6", "f6")) == []
+    # the spec's Black on h8 over h6 (f6): h5 .. h1, f5 .. f1
+    assert to("maipR", "h8", "spec", side="black", friends=("h6", "f6")) == [
+        "f1", "f2", "f3", "f4", "f5", "h1", "h2", "h3", "h4", "h5"]
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38

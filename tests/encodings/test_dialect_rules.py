@@ -21,7 +21,7 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "h-in-king-system", "vs-on-diagonal", "tame-final-hop",
                        "letter-order", "chiral-off-oblique",
                        "vs-alone-on-oblique", "j-after-n",
-                       "skip-in-range"}
+                       "skip-in-range", "iso-on-final-hop"}
 
 
 def facts(betza: str, reading: str) -> str:
