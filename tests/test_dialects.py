@@ -351,6 +351,82 @@ def test_y_mode_bits() -> None:
         "e1", "e2", "e3"]
 
 
+def test_chiral_off_oblique() -> None:
+    # hrA: the spec refuses a chiral set on a diagonal atom. XBoard reads h (nothing on F,
+    # B, A, G) and then r alone, the two right diagonals: from a8 fr is off the board, br
+    # leaps (2,-2) to c6
+    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
+        to("hrA", "a8", "spec")
+    assert to("hrA", "a8", "xboard") == ["c6"]
+    assert to("hlF", "d4", "xboard") == ["c3", "c5"]
+    # Black's left is the board's right: hlA from d4 goes to f2 and f6
+    assert to("hlA", "d4", "xboard", side="black") == ["f2", "f6"]
+    # on K and Q h is every direction (hrK is K); on W the first leg's h ends the letters
+    king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    assert to("hrK", "d4", "xboard") == king
+    assert to("hlK", "d5", "xboard", side="black") == ["c4", "c5", "c6", "d4", "d6", "e4",
+                                                       "e5", "e6"]
+    assert to("hrW", "d4", "xboard") == ["c4", "d3", "d5", "e4"]
+    # a later leg's hr goes every way, straight back too: mahrK from d4 may end on d4
+    assert "d4" in to("mahrK", "d4", "xboard")
+    # an enemy on a4 and e8: hlcQ on d4 captures both (and nothing else)
+    assert to_pos("hlcQ", "d4", "xboard", enemies=("a4", "d8")) == ["a4", "d8"]
+
+
+def test_vs_alone_on_oblique() -> None:
+    # sfN on e4: the spec's sf is the forward pair d6 f6; XBoard reads s (c3 c5 g3 g5) and f
+    # (d6 f6) apart
+    assert to("sfN", "e4", "spec") == ["d6", "f6"]
+    assert to("sfN", "e4", "xboard") == ["c3", "c5", "d6", "f6", "g3", "g5"]
+    # Black on e5: s is c4 c6 g4 g6, Black's f is d3 f3
+    assert to("sfN", "e5", "xboard", side="black") == ["c4", "c6", "d3", "f3", "g4", "g6"]
+    # sbN: s and b (d2 f2)
+    assert to("sbN", "e4", "xboard") == ["c3", "c5", "d2", "f2", "g3", "g5"]
+    # vv names nothing: vvN is N, vvfN is fN (the spec: vvN is vN, d2 d6 f2 f6)
+    assert to("vvN", "e4", "spec") == ["d2", "d6", "f2", "f6"]
+    assert to("vvN", "e4", "xboard") == ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    assert to("vvfN", "e4", "xboard") == ["d6", "f6"]
+
+
+def test_j_after_n() -> None:
+    # njK on e4: XBoard's n and then j is an ordinary leg, all eight neighbours
+    assert to("njK", "e4", "xboard") == ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
+    # njjD is jD: with a friend on e5 only e6 (over it); empty d4 f4 e3 bar the rest
+    assert to("njjD", "e4", "xboard", friends=("e5",)) == ["e6"]
+    assert to("njD", "e4", "xboard", friends=("e5",)) == ["c4", "e2", "e6", "g4"]
+    # Black on e5, a friend on e4: njjD jumps it to e3
+    assert to("njjD", "e5", "xboard", side="black", friends=("e4",)) == ["e3"]
+
+
+def test_skip_in_range() -> None:
+    # jW2 on e4: XBoard counts the skipped square in the range of 2, so each ray lands on
+    # its second square only (e6 c4 e2 g4); the spec goes two squares after it (e7 b4 ...)
+    assert to("jW2", "e4", "xboard") == ["c4", "e2", "e6", "g4"]
+    assert to("jW2", "e4", "spec") == ["b4", "c4", "e1", "e2", "e6", "e7", "g4", "h4"]
+    assert to("jW2", "e5", "xboard", side="black") == ["c5", "e3", "e7", "g5"]
+    # jR3 from a1: skip a2, then a3 a4; skip b1, then c1 d1 (as the Diagram)
+    assert to("jR3", "a1", "xboard") == ["a3", "a4", "c1", "d1"]
+    # on a later leg too: mafjR2 from a1 steps to a2 or a3 (b1 or c1), then skips one and
+    # lands on the next: a4 a5 d1 e1 (the spec: a4 a5 a6 d1 e1 f1)
+    assert to("mafjR2", "a1", "xboard") == ["a4", "a5", "d1", "e1"]
+    assert to("mafjR2", "h8", "xboard", side="black") == ["d8", "e8", "h4", "h5"]
+    # a W leg of range 1 that skips lands nowhere: majW has no moves
+    assert to("majW", "e4", "xboard") == []
+
+
+def test_iso_on_final_hop() -> None:
+    # maipR from a1, friends on a3 and c3: the spec steps to a2 (b1), mounts a3 (c3) one
+    # step on and hops off: a4 .. a8, c4 .. c8. XBoard tests the iso distance (one) on the
+    # squares beyond the mount too, so no move
+    assert to("maipR", "a1", "spec", friends=("a3", "c3")) == [
+        "a4", "a5", "a6", "a7", "a8", "c4", "c5", "c6", "c7", "c8"]
+    assert to("maipR", "a1", "xboard", friends=("a3", "c3")) == []
+    assert to("maipR", "h8", "xboard", side="black", friends=("h6", "f6")) == []
+    # the spec's Black on h8 over h6 (f6): h5 .. h1, f5 .. f1
+    assert to("maipR", "h8", "spec", side="black", friends=("h6", "f6")) == [
+        "f1", "f2", "f3", "f4", "f5", "h1", "h2", "h3", "h4", "h5"]
+
+
 def test_doubled_atom_continuation_maWW() -> None:
     # maWW on e4: the Diagram goes on with one step: 38 squares, the spec as maW0: 59
     assert len(to("maWW", "e4", "diagram")) == 38

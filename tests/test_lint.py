@@ -289,9 +289,10 @@ def test_a_string_only_the_programs_read_is_linted_program_against_program() -> 
 
 
 def test_cli_a_string_nobody_reads_still_exits_2(capsys) -> None:
-    code, out, err = run(capsys, "lint", "hrK")
+    # (hrK is read by XBoard: chiral-off-oblique; the imitator takes f or b in every reading)
+    code, out, err = run(capsys, "lint", "hrI")
     assert code == 2 and out == ""
-    assert err.startswith("betza: error: direction 'hr' a chiral set needs an oblique atom")
+    assert err.startswith("betza: error: 'hr' means nothing on the imitator I")
 
 
 # --- command line, batch, HTTP ------------------------------------------------------------------

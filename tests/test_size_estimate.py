@@ -30,7 +30,8 @@ MOST = 400_000
 
 @pytest.fixture
 def count() -> Iterator[Any]:
-    """``count(betza, kept)``: the atoms of the program of one query of ``betza`` on d4."""
+    """``count(betza, kept, enemies)``: the atoms of the program of one query of ``betza``
+    on d4 (of an empty board, or one with enemies on the squares given)."""
     seen: list[int] = []
     ground, build, most = engine.ground, warm.build, warm.MAX_ESTIMATE
 
@@ -44,8 +45,9 @@ def count() -> Iterator[Any]:
         seen.append(len(ctl.symbolic_atoms))
         return ctl
 
-    def atoms(betza: str, kept: bool) -> int:
-        pos, origin, _ = prepare(MovesQuery(betza, "d4", Position(8, 8), "white"))
+    def atoms(betza: str, kept: bool, enemies: tuple[str, ...] = ()) -> int:
+        board = Position.light(8, 8, enemies=enemies)
+        pos, origin, _ = prepare(MovesQuery(betza, "d4", board, "white"))
         seen.clear()
         warm.WARM.clear()
         warm.OPEN.clear()
@@ -96,6 +98,24 @@ def test_the_estimate_bounds_random_strings(count: Any, betza: str) -> None:
     except BetzaError:
         return
     _within(count, betza)
+
+
+def test_a_capturing_leg_goes_on_from_the_first_piece_of_a_ray(count: Any) -> None:
+    # the estimate of a program of its position lets a c leg go on from one square a ray
+    # (the piece that stops it); it still bounds the atoms with enemies all round d4 at
+    # one, two or three squares' distance
+    for ring in (1, 2, 3):
+        enemies = tuple(f"{chr(ord('d') + dx)}{4 + dy}" for dx in range(-ring, ring + 1)
+                        for dy in range(-ring, ring + 1) if max(abs(dx), abs(dy)) == ring)
+        for betza in ("cacaR", "macjarpB0", "cadaQ", "mcacarpB"):
+            estimate = estimated_atoms(moves.parse_piece(betza), 8, 8, lean=True)
+            own = count(betza, False, enemies) - count("W", False, enemies)
+            assert own <= estimate, (betza, ring)
+    # macjarpB0 on 10x10 was refused as about 4 million atoms (XBoard answers it): from
+    # c5 it steps to d6, skips e7 and captures f8, turns right and hops over h6: i5 j4
+    pos = Position.light(10, 10, friends=("h6",), enemies=("f8",))
+    found = moves.moves("macjarpB0", "c5", pos, dialect="xboard")
+    assert sorted((m.to, m.captures) for m in found) == [("i5", ("f8",)), ("j4", ("f8",))]
 
 
 def test_the_runaway_string_of_the_fuzz_run_is_answered() -> None:

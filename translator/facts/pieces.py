@@ -35,6 +35,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
     if has_switch(reading, "doubled-atom-twice"):
         piece = _doubled_twice(piece)
+    if has_switch(reading, "j-after-n"):
+        piece = _j_after_n(piece)
     return piece
 
 
@@ -114,6 +116,32 @@ def _doubled_twice(piece: Piece) -> Piece:
         moves.append(MoveDef((Leg((), (), (), single),), single, start=move.end - 1,
                              end=move.end))
     return replace(piece, moves=tuple(moves))
+
+
+_AFTER_N = {"j": (), "jj": ("j",)}  # moves.c: n sets jump = 0, each j then adds one
+
+
+def _j_after_n(piece: Piece) -> Piece:
+    """XBoard's letters (switch j-after-n): moves.c's ``n`` makes a leg non-jumping and each
+    ``j`` after it counts one up from there, so ``nj`` is an ordinary leg and ``njj`` is
+    ``j``.
+
+    >>> [str(m) for m in _j_after_n(parse("njKmnjjaW")).moves]
+    ['K', 'mjaW']
+    """
+    moves: list[MoveDef] = []
+    for move in piece.moves:
+        legs = tuple(_leg_after_n(leg) for leg in move.legs)
+        moves.append(move if legs == move.legs else replace(move, legs=legs))
+    return replace(piece, moves=tuple(moves))
+
+
+def _leg_after_n(leg: Leg) -> Leg:
+    jumps = [f for f in leg.modifiers if f in _AFTER_N]
+    if "n" not in leg.modifiers or not jumps:
+        return leg
+    kept = [f for f in leg.modifiers if f not in ("n", jumps[0])]
+    return replace(leg, modifiers=(*kept, *_AFTER_N[jumps[0]]))
 
 
 @lru_cache(maxsize=4096)

@@ -5,7 +5,8 @@ that outruns its limits anyway is stopped inside: translator/solve/guard.py). Th
 is an upper bound on the atoms of the paths a piece can take from one square
 (tests/test_size_estimate.py grounds the kb's pieces and random strings to check it): per
 move, the product over its legs of the directions a leg may take and the squares a slide
-may cover (a circular or crooked rider, ``q`` or ``z``, turns either way and rides on);
+may cover (a circular or crooked rider, ``q`` or ``z``, turns either way and rides on; in
+the program of a given position a leg that only captures goes on from one square a ray);
 each path costs about :data:`ATOMS_PER_PATH` ground atoms. A move that encodings/lean.lp
 builds (``lean``) is counted with the directions of its atom (four for W, F, R, B …, eight
 for K, Q, N …), and costs less per path: lean.lp follows paths that start a leg alike as
@@ -101,9 +102,16 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
         # at most so many states per square (MET: measured)
         met = files * ranks * MET if short and steps == 1 and not any(
             set(leg.modes) & {"g", "y"} for leg in move.legs) else None
-        states = 0
+        states = peak = 0
         for n, leg in enumerate(move.legs):
-            paths *= _ways(leg, n, short) * steps
+            ways = _ways(leg, n, short)
+            if lean and _stops(leg, n, move):
+                # in a program of its position a leg that only captures goes on from the
+                # first piece of each ray, not from every square its slide covers
+                peak = max(peak, paths * ways * steps)
+                paths *= ways
+            else:
+                paths *= ways * steps
             if not lean and "e" in leg.modes:
                 # a kept program (translator/solve/warm.py) leaves the e.p. victim open:
                 # the legs after an e.p. capture go on from every square it may stand on,
@@ -121,18 +129,25 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
             paths *= steps  # the implied hop-off leg
         per = ATOMS_PER_PATH if not short else (
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
-        total += max(paths, states) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
+        total += max(paths, states, peak) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
     return total
+
+
+def _stops(leg: Leg, n: int, move: MoveDef) -> bool:
+    """Leg ``n`` goes on to a further leg only from a captured piece (modes c and d only),
+    which ends its slide."""
+    return n < len(move.legs) - 1 and bool(leg.modes) and set(leg.modes) <= {"c", "d"}
 
 
 def _ways(leg: Leg, n: int, short: bool) -> int:
     """How many directions leg ``n`` of a move may take, at most: a direction token names
-    at most two moves (a pair); none means all eight. For a move lean.lp builds, the atom's
-    own: four or eight, and a later leg without direction letters goes on, left or right
-    (a four-way atom) or every way but straight back to the square it came from."""
+    at most two moves (a pair); none means all eight. On the first leg, and for a move
+    lean.lp builds, at most the atom's own: four or eight; for the latter a later leg
+    without direction letters goes on, left or right (a four-way atom) or every way but
+    straight back to the square it came from."""
     atom_ways = 8
-    if short:
-        system = tables().letters.get(leg.atom.letter, (0, 0, "king", ""))[2]
+    system = tables().letters.get(leg.atom.letter, (0, 0, "king", ""))[2]
+    if short or n == 0:  # a first leg goes the atom's own ways in every reading
         atom_ways = 4 if four_way(system) else 8
     turns = 2 if set("".join(leg.modifiers)) & BENDS else 1  # it turns either way
     if leg.directions:
