@@ -16,25 +16,28 @@ from translator.resources import data_dir
 from translator.solve import engine
 from translator.solve.inline import AccessorError, inline
 
-TINY = """acc(K,A) :- dom(K), K = f(A,_,B).
+ACCESSORS = """acc(K,A) :- dom(K), K = f(A,_,B).
 acc2(K,C) :- dom(K), K = f(_,C,_).
-p(K,A) :- q(K,B), acc(K,A), acc2(K,B).
+"""
+USES = """p(K,A) :- q(K,B), acc(K,A), acc2(K,B).
 s(N) :- N = #count{ A : q(K,_), acc(K,A) }.
 t :- u(K) : q(K,_), acc(K,2).
 #show v(K) : q(K,_), acc2(K,3).
 """
 
 
-def _inlined(text: str) -> list[str]:
+def _inlined(uses: str, accessors: str = ACCESSORS) -> list[str]:
     statements: list[ast.AST] = []
-    ast.parse_string(text, statements.append)
-    return [str(s) for s in inline(statements, lambda s: str(s).startswith("acc"))]
+    definitions: list[ast.AST] = []
+    ast.parse_string(accessors + uses, statements.append)
+    ast.parse_string(accessors, definitions.append)
+    return [str(s) for s in inline(statements, definitions)]
 
 
 def test_positive_literals_become_one_comparison_with_fresh_variables() -> None:
-    # acc's own B is not p's B: it becomes _B1; acc and acc2 on K merge into one term
-    # (with the accessor rules goes the `#program base.` before them)
-    assert _inlined(TINY) == [
+    # acc's own B is not p's B: it becomes _B1; acc and acc2 on K merge into one term;
+    # the accessor rules go (with the `#program base.` before them)
+    assert _inlined(USES) == [
         "p(K,A) :- q(K,B); K = f(A,B,_B1).",
         "s(N) :- N = #count { A: q(K,_), K = f(A,_,_B1) }.",
         "t :- u(K): q(K,_), K = f(2,_,_B1).",
@@ -43,7 +46,7 @@ def test_positive_literals_become_one_comparison_with_fresh_variables() -> None:
 
 
 def test_a_negated_literal_is_kept_with_the_accessor_rules() -> None:
-    assert _inlined(TINY + "r(K) :- q(K,_), not acc(K,1).\n") == [
+    assert _inlined(USES + "r(K) :- q(K,_), not acc(K,1).\n") == [
         "#program base.",
         "acc(K,A) :- dom(K); K = f(A,_,B).",
         "acc2(K,C) :- dom(K); K = f(_,C,_).",
@@ -56,13 +59,15 @@ def test_a_negated_literal_is_kept_with_the_accessor_rules() -> None:
 
 
 def test_two_accessors_on_one_field_stay_two_comparisons() -> None:
-    assert _inlined("acc(K,A) :- dom(K), K = f(A,_).\np(K) :- q(K), acc(K,1), acc(K,2).") == [
-        "p(K) :- q(K); K = f(1,_); K = f(2,_)."]
+    assert _inlined("p(K) :- q(K), acc(K,1), acc(K,2).", "acc(K,A) :- dom(K), K = f(A,_).\n") \
+        == ["p(K) :- q(K); K = f(1,_); K = f(2,_)."]
 
 
-def test_an_accessor_takes_distinct_variables() -> None:
+def test_an_accessor_takes_distinct_variables_and_a_flat_pattern() -> None:
     with pytest.raises(AccessorError, match=r"<string>:1: an accessor's arguments are distinct"):
-        _inlined("acc(K,K) :- dom(K), K = f(_).")
+        _inlined("", "acc(K,K) :- dom(K), K = f(_).")
+    with pytest.raises(AccessorError, match=r"<string>:1: an accessor's pattern is f\(Var"):
+        _inlined("", "acc(K,A) :- dom(K), K = f(g(A)).")
 
 
 # ---- the encodings: the same program as with the projections written out -------------

@@ -53,7 +53,16 @@ def program_ast(entry: str) -> tuple[clingo.ast.AST, ...]:
     statements: list[clingo.ast.AST] = []
     with PARSING:
         clingo.ast.parse_files([str(data_dir("encodings") / entry)], statements.append)
-    return tuple(inline(statements))
+    return tuple(inline(statements, accessor_file()))
+
+
+@cache
+def accessor_file() -> tuple[clingo.ast.AST, ...]:
+    """The statements of ``encodings/accessors.lp``, whose accessors are inlined."""
+    statements: list[clingo.ast.AST] = []
+    with PARSING:
+        clingo.ast.parse_files([str(data_dir("encodings") / "accessors.lp")], statements.append)
+    return tuple(statements)
 
 
 def add_program(ctl: clingo.Control, entry: str) -> None:

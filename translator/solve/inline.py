@@ -11,65 +11,74 @@ give. A negated accessor literal is kept as an atom (``not K = k(...)`` would no
 same where the domain has no such start), and keeps the accessor rules with it.
 
 >>> import clingo.ast as ast
+>>> definitions: list[ast.AST] = []
+>>> ast.parse_string("kl(K,L) :- dom(K), K = k(L,_,X).", definitions.append)
 >>> statements: list[ast.AST] = []
 >>> ast.parse_string("kl(K,L) :- dom(K), K = k(L,_,X). p(K,L) :- q(K,X), kl(K,L).",
 ...                  statements.append)
->>> [str(s) for s in inline(statements, lambda s: str(s).startswith("kl("))]
-['#program base.', 'p(K,L) :- q(K,X); K = k(L,_,_X1).']
+>>> [str(s) for s in inline(statements, definitions)]
+['p(K,L) :- q(K,X); K = k(L,_,_X1).']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 import clingo.ast as ast
 
-FILE = "accessors.lp"
+Key = tuple[str, int]
 
 
 class AccessorError(ValueError):
-    """An accessor rule not of the form ``name(V,A1,...) :- ..., V = pattern``."""
+    """An accessor rule not of the form ``name(V,A1,...) :- ..., V = f(Variables...)``."""
 
 
 @dataclass(frozen=True)
 class Accessor:
-    """``name(subject, *params)`` stands for ``subject = pattern``."""
+    """``name(subject, *params)`` stands for ``subject = pattern``, whose arguments are the
+    variables ``fields`` (parameters, ``_`` or others, renamed apart at each use)."""
 
     subject: str
     params: tuple[str, ...]
     pattern: ast.AST
+    fields: tuple[str, ...]
 
 
-def from_accessor_file(statement: ast.AST) -> bool:
-    """Whether ``statement`` was read from ``encodings/accessors.lp``."""
-    return Path(statement.location.begin.filename).name == FILE
-
-
-def inline(statements: Iterable[ast.AST],
-           is_definition: Callable[[ast.AST], bool] = from_accessor_file) -> list[ast.AST]:
-    """``statements`` with the accessors that ``is_definition`` marks inlined (see the
-    module's docstring)."""
+def inline(statements: Iterable[ast.AST], definitions: Sequence[ast.AST]) -> list[ast.AST]:
+    """``statements`` with the accessors of ``definitions`` (the statements of the accessor
+    file, which ``statements`` holds where it includes the file) inlined."""
     statements = list(statements)
-    own = [s for s in statements if is_definition(s)]
-    table = accessors(own)
-    out = [_rewrite(s, table) if s.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowTerm) else s
-           for s in statements if not is_definition(s)]
-    if _reads(out, _heads(own)):
-        rewritten = iter(out)
-        return [s if is_definition(s) else next(rewritten) for s in statements]
+    table = accessors(definitions)
+    if not table:
+        return statements
+    # (a statement's text picks the few that name an accessor: walking every statement's
+    # tree through clingo's API would take seconds)
+    named = re.compile(r"\b(?:" + "|".join(sorted({n for n, _ in table})) + r")\(")
+    own = {str(s) for s in definitions if s.ast_type != ast.ASTType.Program}
+    out: list[ast.AST] = []
+    mine: list[bool] = []
+    left = False
+    for stm in statements:
+        text = str(stm)
+        mine.append(text in own)
+        if not mine[-1] and named.search(text) and stm.ast_type != ast.ASTType.Comment:
+            if stm.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowTerm):
+                stm = _Rewrite(stm, table, named).statement()
+            left = left or (named.search(str(stm)) is not None and _reads(stm, set(table)))
+        out.append(stm)
+    if left:
+        return out
     # (and the `#program base.` that clingo puts before an included file's statements)
-    opening = {id(a) for a, b in zip(statements, statements[1:], strict=False)
-               if is_definition(b) and not is_definition(a) and str(a) == "#program base."}
-    return [s for s in out if id(s) not in opening]
+    return [s for s, m, after in zip(out, mine, [*mine[1:], False], strict=True)
+            if not m and not (after and str(s) == "#program base.")]
 
 
-def accessors(statements: Iterable[ast.AST]) -> dict[tuple[str, int], Accessor]:
+def accessors(statements: Iterable[ast.AST]) -> dict[Key, Accessor]:
     """The accessors among ``statements``: rules whose body compares the head's first
     argument with a pattern (the other rules are the accessors' domain)."""
-    table: dict[tuple[str, int], Accessor] = {}
+    table: dict[Key, Accessor] = {}
     for stm in statements:
         if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
             continue
@@ -82,10 +91,14 @@ def accessors(statements: Iterable[ast.AST]) -> dict[tuple[str, int], Accessor]:
         if any(a.ast_type != ast.ASTType.Variable for a in head.arguments) \
                 or len(set(args)) != len(args):
             raise AccessorError(f"{_where(stm)}: an accessor's arguments are distinct variables")
-        accessor = Accessor(args[0], tuple(args[1:]), pattern)
+        if pattern.ast_type != ast.ASTType.Function or any(
+                a.ast_type != ast.ASTType.Variable for a in pattern.arguments):
+            raise AccessorError(f"{_where(stm)}: an accessor's pattern is f(Variables...)")
+        accessor = Accessor(args[0], tuple(args[1:]), pattern,
+                            tuple(a.name for a in pattern.arguments))
         known = table.setdefault((head.name, len(args)), accessor)
-        if (known.subject, known.params, str(known.pattern)) != \
-                (accessor.subject, accessor.params, str(pattern)):
+        if (known.subject, known.params, known.fields, known.pattern.name) != \
+                (accessor.subject, accessor.params, accessor.fields, pattern.name):
             raise AccessorError(f"{_where(stm)}: {head.name}/{len(args)} has two patterns")
     return table
 
@@ -101,16 +114,11 @@ def _compares(lit: ast.AST, args: Sequence[str]) -> bool:
 
 def _where(stm: ast.AST) -> str:
     begin = stm.location.begin
-    return f"{Path(begin.filename).name}:{begin.line}"
+    return f"{begin.filename}:{begin.line}"
 
 
-def _heads(statements: Iterable[ast.AST]) -> set[tuple[str, int]]:
-    return {(s.head.atom.symbol.name, len(s.head.atom.symbol.arguments)) for s in statements
-            if s.ast_type == ast.ASTType.Rule and s.head.ast_type == ast.ASTType.Literal}
-
-
-def _reads(statements: Iterable[ast.AST], names: set[tuple[str, int]]) -> bool:
-    """Whether an atom of a predicate in ``names`` occurs in ``statements``."""
+def _reads(statement: ast.AST, names: set[Key]) -> bool:
+    """Whether an atom of a predicate in ``names`` occurs in ``statement``."""
     found = False
 
     class Finder(ast.Transformer):
@@ -121,37 +129,11 @@ def _reads(statements: Iterable[ast.AST], names: set[tuple[str, int]]) -> bool:
                 (sym.name, len(sym.arguments)) in names
             return node
 
-    finder = Finder()
-    for stm in statements:
-        finder(stm)
+    Finder()(statement)
     return found
 
 
-def _rewrite(stm: ast.AST, table: dict[tuple[str, int], Accessor]) -> ast.AST:
-    """Rule or #show ``stm`` with its accessor literals inlined, in its body and in the
-    conditions of its conditional literals and body aggregates."""
-    taken = _variables(stm)
-    fresh = _Fresh(taken)
-
-    def literals(items: Sequence[ast.AST]) -> list[ast.AST]:
-        return _merge([_nested(item, literals) for item in items], table, fresh)
-
-    return stm.update(body=literals(stm.body))
-
-
-def _nested(item: ast.AST, literals: Callable[[Sequence[ast.AST]], list[ast.AST]]) -> ast.AST:
-    """``item`` with the conditions inside it (a conditional literal's, an aggregate
-    element's) rewritten by ``literals``."""
-    if item.ast_type == ast.ASTType.ConditionalLiteral:
-        return item.update(condition=literals(item.condition))
-    atom = item.atom if item.ast_type == ast.ASTType.Literal else None
-    if atom is not None and atom.ast_type == ast.ASTType.BodyAggregate:
-        elements = [e.update(condition=literals(e.condition)) for e in atom.elements]
-        return item.update(atom=atom.update(elements=elements))
-    return item
-
-
-def _variables(node: Any) -> set[str]:
+def _variables(node: ast.AST) -> set[str]:
     names: set[str] = set()
 
     class Collect(ast.Transformer):
@@ -163,13 +145,89 @@ def _variables(node: Any) -> set[str]:
     return names
 
 
-class _Fresh:
-    """Variable names unused in one statement: ``_X1``, ``_X2`` …"""
+@dataclass
+class _Pending:
+    """A comparison being built: ``subject = pattern`` with the fields filled so far."""
 
-    def __init__(self, taken: set[str]) -> None:
-        self.taken = taken
+    literal: ast.AST
+    subject: ast.AST
+    pattern: ast.AST
+    fields: list[ast.AST | None]
 
-    def __call__(self, base: str) -> str:
+    def fill(self, pattern: ast.AST, fields: Sequence[ast.AST | None]) -> bool:
+        """Take ``fields`` in too, unless a field is given twice (or the term differs)."""
+        if pattern.name != self.pattern.name or len(fields) != len(self.fields) or any(
+                a is not None and b is not None for a, b in zip(self.fields, fields, strict=True)):
+            return False
+        self.fields = [a if a is not None else b for a, b in zip(self.fields, fields, strict=True)]
+        return True
+
+    def comparison(self) -> ast.AST:
+        loc = self.literal.location
+        term = self.pattern.update(arguments=[
+            a if a is not None else ast.Variable(loc, "_") for a in self.fields])
+        guard = ast.Guard(ast.ComparisonOperator.Equal, term)
+        return ast.Literal(loc, ast.Sign.NoSign, ast.Comparison(self.subject, [guard]))
+
+
+@dataclass
+class _Rewrite:
+    """One rule or #show with its accessor literals inlined: in its body and in the
+    conditions of its conditional literals and body aggregates."""
+
+    stm: ast.AST
+    table: dict[Key, Accessor]
+    named: re.Pattern[str]
+    taken: set[str] | None = field(default=None)  # its variables (read when first needed)
+
+    def statement(self) -> ast.AST:
+        return self.stm.update(body=self.literals(self.stm.body))
+
+    def literals(self, items: Sequence[ast.AST]) -> list[ast.AST]:
+        out: list[ast.AST | _Pending] = []
+        open_: dict[str, _Pending] = {}  # subject -> its comparison being built
+        for item in items:
+            text = str(item)
+            key = _key(item) if self.named.match(text) else None
+            accessor = None if key is None else self.table.get(key)
+            if accessor is None:
+                out.append(self.nested(item) if self.named.search(text) else item)
+                continue
+            subject, *args = item.atom.symbol.arguments
+            fields = self.instance(accessor, args)
+            pending = open_.get(str(subject))
+            if pending is None or not pending.fill(accessor.pattern, fields):
+                open_[str(subject)] = _Pending(item, subject, accessor.pattern, fields)
+                out.append(open_[str(subject)])
+        return [x.comparison() if isinstance(x, _Pending) else x for x in out]
+
+    def nested(self, item: ast.AST) -> ast.AST:
+        if item.ast_type == ast.ASTType.ConditionalLiteral:
+            return item.update(condition=self.literals(item.condition))
+        atom = item.atom if item.ast_type == ast.ASTType.Literal else None
+        if atom is not None and atom.ast_type == ast.ASTType.BodyAggregate:
+            elements = [e.update(condition=self.literals(e.condition)) for e in atom.elements]
+            return item.update(atom=atom.update(elements=elements))
+        return item
+
+    def instance(self, accessor: Accessor, args: Sequence[ast.AST]) -> list[ast.AST | None]:
+        """The pattern's arguments for one use: the parameters replaced by ``args``, ``_``
+        as None, other variables renamed apart from the statement's (``_X1`` …)."""
+        given = dict(zip(accessor.params, args, strict=True))
+        renamed: dict[str, ast.AST] = {}
+        out: list[ast.AST | None] = []
+        for name, var in zip(accessor.fields, accessor.pattern.arguments, strict=True):
+            if name in given:
+                out.append(given[name])
+            elif name == "_":
+                out.append(None)
+            else:
+                out.append(renamed.setdefault(name, var.update(name=self.fresh(name))))
+        return out
+
+    def fresh(self, base: str) -> str:
+        if self.taken is None:
+            self.taken = _variables(self.stm)
         n = 1
         while f"_{base}{n}" in self.taken:
             n += 1
@@ -177,75 +235,10 @@ class _Fresh:
         return f"_{base}{n}"
 
 
-def _use(lit: ast.AST, table: dict[tuple[str, int], Accessor]) -> Accessor | None:
-    """The accessor that positive literal ``lit`` reads, if any."""
+def _key(lit: ast.AST) -> Key | None:
+    """The predicate of positive literal ``lit``, if it is an atom."""
     if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign \
-            or lit.atom.ast_type != ast.ASTType.SymbolicAtom:
+            or lit.atom.ast_type != ast.ASTType.SymbolicAtom \
+            or lit.atom.symbol.ast_type != ast.ASTType.Function:
         return None
-    sym = lit.atom.symbol
-    if sym.ast_type != ast.ASTType.Function:
-        return None
-    return table.get((sym.name, len(sym.arguments)))
-
-
-def _merge(items: list[ast.AST], table: dict[tuple[str, int], Accessor],
-           fresh: _Fresh) -> list[ast.AST]:
-    """``items`` with each accessor literal replaced by its comparison; those on one subject
-    whose patterns fill different fields become one comparison, where the first stood."""
-    out: list[ast.AST] = []
-    open_: dict[str, int] = {}  # subject -> index in out of its merged comparison
-    for lit in items:
-        accessor = _use(lit, table)
-        if accessor is None:
-            out.append(lit)
-            continue
-        subject, *args = lit.atom.symbol.arguments
-        term = _instance(accessor, args, fresh)
-        at = open_.get(str(subject))
-        joined = None if at is None else _join(out[at].atom.guards[0].term, term)
-        if at is not None and joined is not None:
-            out[at] = _comparison(out[at], subject, joined)
-        else:
-            open_[str(subject)] = len(out)
-            out.append(_comparison(lit, subject, term))
-    return out
-
-
-def _instance(accessor: Accessor, args: Sequence[ast.AST], fresh: _Fresh) -> ast.AST:
-    """The accessor's pattern with its parameters replaced by ``args`` and its other named
-    variables by fresh ones (``_`` stays anonymous)."""
-    given = dict(zip(accessor.params, args, strict=True))
-    renamed: dict[str, str] = {}
-
-    class Substitute(ast.Transformer):
-        def visit_Variable(self, var: ast.AST) -> ast.AST:  # noqa: N802 (clingo's name)
-            if var.name in given:
-                return given[var.name]
-            if var.name == "_":
-                return var
-            return var.update(name=renamed.setdefault(var.name, fresh(var.name)))
-
-    return Substitute()(accessor.pattern)
-
-
-def _join(a: ast.AST, b: ast.AST) -> ast.AST | None:
-    """One pattern of ``a`` and ``b`` (same function, each field anonymous in one of them),
-    or None."""
-    if a.ast_type != ast.ASTType.Function or b.ast_type != ast.ASTType.Function \
-            or (a.name, len(a.arguments)) != (b.name, len(b.arguments)):
-        return None
-    fields = []
-    for x, y in zip(a.arguments, b.arguments, strict=True):
-        if _anonymous(x) == _anonymous(y) and not _anonymous(x):
-            return None
-        fields.append(y if _anonymous(x) else x)
-    return a.update(arguments=fields)
-
-
-def _anonymous(term: ast.AST) -> bool:
-    return term.ast_type == ast.ASTType.Variable and term.name == "_"
-
-
-def _comparison(lit: ast.AST, subject: ast.AST, pattern: ast.AST) -> ast.AST:
-    guard = ast.Guard(ast.ComparisonOperator.Equal, pattern)
-    return ast.Literal(lit.location, ast.Sign.NoSign, ast.Comparison(subject, [guard]))
+    return lit.atom.symbol.name, len(lit.atom.symbol.arguments)
