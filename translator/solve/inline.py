@@ -22,6 +22,7 @@ same where the domain has no such start), and keeps the accessor rules with it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -62,7 +63,7 @@ def inline(statements: Iterable[ast.AST], definitions: Sequence[ast.AST]) -> lis
     left = False
     for stm in statements:
         text = str(stm)
-        mine.append(text in own)
+        mine.append(text in own and _same_file(stm, definitions[0]))
         if not mine[-1] and named.search(text) and stm.ast_type != ast.ASTType.Comment:
             if stm.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowTerm):
                 stm = _Rewrite(stm, table, named).statement()
@@ -73,6 +74,13 @@ def inline(statements: Iterable[ast.AST], definitions: Sequence[ast.AST]) -> lis
     # (and the `#program base.` that clingo puts before an included file's statements)
     return [s for s, m, after in zip(out, mine, [*mine[1:], False], strict=True)
             if not m and not (after and str(s) == "#program base.")]
+
+
+def _same_file(stm: ast.AST, other: ast.AST) -> bool:
+    """Whether ``stm`` comes from the file of ``other`` (a comment "%" is in every file)."""
+    return stm.ast_type != ast.ASTType.Comment or \
+        os.path.basename(stm.location.begin.filename) == \
+        os.path.basename(other.location.begin.filename)
 
 
 def accessors(statements: Iterable[ast.AST]) -> dict[Key, Accessor]:
