@@ -158,10 +158,11 @@ def test_the_loader_grounds_what_the_projections_written_out_ground(
     assert (size, shown) == _grounded(entry, facts, written_out)
 
 
-def test_the_accessor_file_read_as_plain_asp_gives_the_same_moves() -> None:
+@pytest.mark.parametrize(("entry", "facts"), CASES, ids=[c[0] for c in CASES])
+def test_the_accessor_file_read_as_plain_asp_gives_the_same_answer(entry: str,
+                                                                   facts: str) -> None:
     # without the loader the accessors are atoms of their own: more atoms, the same answer
-    facts = _position(["caaK", "RaisR"])
-    size, shown = _grounded("moves.lp", facts, None)
-    plain, plain_shown = _grounded("moves.lp", facts, data_dir("encodings"))
+    size, shown = _grounded(entry, facts, None)
+    plain, plain_shown = _grounded(entry, facts, data_dir("encodings"))
     assert plain_shown == shown
-    assert plain["atoms"] > size["atoms"]
+    assert plain["ground atoms"] > size["ground atoms"]
