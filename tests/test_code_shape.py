@@ -166,6 +166,8 @@ def test_readings_are_cited_by_name() -> None:
 
 
 READER = "translator.shown"  # the one module that reads a clingo symbol's arguments
+# (the loader's transform reads the arguments of clingo.ast terms of the encodings, no answer)
+AST_READER = "translator.solve.inline"
 
 
 def argument_reads(source: str) -> list[int]:
@@ -186,6 +188,6 @@ def test_a_positional_read_is_found() -> None:
 
 def test_only_the_typed_readers_touch_symbol_arguments() -> None:
     found = {name: lines for name, path in MODULES.items()
-             if name != READER and (lines := argument_reads(path.read_text()))}
+             if name not in (READER, AST_READER) and (lines := argument_reads(path.read_text()))}
     assert found == {}
     assert argument_reads(MODULES[READER].read_text()) != []  # (the reader is where it was)

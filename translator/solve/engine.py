@@ -29,6 +29,7 @@ from translator.errors import LimitError
 from translator.resources import PARSING, data_dir
 from translator.shown import LChain, each
 from translator.solve import guard
+from translator.solve.inline import inline
 
 
 class SolverTimeout(LimitError):
@@ -47,10 +48,20 @@ class SolverTimeout(LimitError):
 @cache
 def program_ast(entry: str) -> tuple[clingo.ast.AST, ...]:
     """The statements of ``encodings/entry`` with its includes, parsed once per process:
-    adding parsed statements to a new Control is faster than parsing the files again."""
+    adding parsed statements to a new Control is faster than parsing the files again. The
+    accessors of ``encodings/accessors.lp`` are inlined (:mod:`translator.solve.inline`)."""
     statements: list[clingo.ast.AST] = []
     with PARSING:
         clingo.ast.parse_files([str(data_dir("encodings") / entry)], statements.append)
+    return tuple(inline(statements, accessor_file()))
+
+
+@cache
+def accessor_file() -> tuple[clingo.ast.AST, ...]:
+    """The statements of ``encodings/accessors.lp``, whose accessors are inlined."""
+    statements: list[clingo.ast.AST] = []
+    with PARSING:
+        clingo.ast.parse_files([str(data_dir("encodings") / "accessors.lp")], statements.append)
     return tuple(statements)
 
 
