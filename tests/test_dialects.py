@@ -388,6 +388,18 @@ def test_vs_alone_on_oblique() -> None:
     assert to("vvfN", "e4", "xboard") == ["d6", "f6"]
 
 
+def test_vs_alone_on_oblique_in_the_diagram() -> None:
+    # the Interactive Diagram splits sf and sb as XBoard does: sfN on e4 is s (c3 c5 g3 g5)
+    # and f (d6 f6); for Black on e5 sbZ is s (b3 b7 h3 h7) and Black's b, toward rank 8
+    # (c8 g8), where the spec's sb is that backward pair alone
+    assert to("sfN", "e4", "diagram") == ["c3", "c5", "d6", "f6", "g3", "g5"]
+    assert to("sbZ", "e5", "spec", side="black") == ["c8", "g8"]
+    assert to("sbZ", "e5", "diagram", side="black") == ["b3", "b7", "c8", "g8", "h3", "h7"]
+    # vs is v (d2 d6 f2 f6) and s: all eight; vv stays v, unlike XBoard's
+    assert to("vsN", "e4", "diagram") == ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    assert to("vvN", "e4", "diagram") == ["d2", "d6", "f2", "f6"]
+
+
 def test_j_after_n() -> None:
     # njK on e4: XBoard's n and then j is an ordinary leg, all eight neighbours
     assert to("njK", "e4", "xboard") == ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
