@@ -116,6 +116,17 @@ def test_chiral_on_continuation_is_the_plain_turn() -> None:
         "alN", "e5", "diagram", side="black")
 
 
+def test_vh_and_sh_on_oblique_atoms_are_v_and_s() -> None:
+    # the Knight on e4: the Diagram's vh is v (d2 d6 f2 f6) and sh is s (c3 c5 g3 g5); the
+    # spec's vh and sh are all eight moves
+    assert to("vhN", "e4", "diagram") == ["d2", "d6", "f2", "f6"]
+    assert to("shN", "e4", "diagram") == ["c3", "c5", "g3", "g5"]
+    assert len(to("vhN", "e4", "spec")) == len(to("shN", "e4", "spec")) == 8
+    # the Camel (3,1) for Black on e5: v is d2 d8 f2 f8, s is b4 b6 h4 h6
+    assert to("vhC", "e5", "diagram", side="black") == ["d2", "d8", "f2", "f8"]
+    assert to("shC", "e5", "diagram", side="black") == ["b4", "b6", "h4", "h6"]
+
+
 def test_n_with_j_makes_only_the_j_test() -> None:
     # njD on e4 with a friend on e5: the Diagram tests that the passed square is occupied:
     # e6 (over e5), not e2 (e3 empty); c4 and g4 along the rank are not tested. The spec

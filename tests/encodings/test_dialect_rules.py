@@ -22,7 +22,8 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "letter-order", "j-on-inner-step", "j-with-hop", "h-on-orthogonal",
                        "ski-last-leg", "chiral-on-continuation", "n-with-j",
                        "j-on-oblique", "chiral-off-oblique", "vs-alone-on-oblique",
-                       "j-after-n", "skip-in-range", "iso-on-final-hop"}
+                       "j-after-n", "skip-in-range", "iso-on-final-hop",
+                       "vh-on-oblique"}
 
 
 def facts(betza: str, reading: str) -> str:
