@@ -154,10 +154,11 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     prepared: list[tuple[int, Position, Square, bool, int]] = []
     alone: set[int] = set()
     for i, (query, check) in enumerate(zip(asked, checks, strict=True)):
+        if isinstance(check, BetzaError):
+            results[i] = check
+            continue
+        given, mover, piece = check
         try:
-            if isinstance(check, BetzaError):
-                raise check
-            given, mover, piece = check
             found = from_table(given, mover, timeout)
             if found is not None:
                 results[i] = found
