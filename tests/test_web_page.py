@@ -137,11 +137,14 @@ def test_compare_same_and_different(page):
     page.press("#betza2", "Enter")
     expect(page.locator("#verdict")).to_have_attribute("data-verdict", "different")
     # (the counterexample's position is loaded, then the differences are asked anew:
-    # wait for the answer about the position on the board, not an earlier one)
-    page.wait_for_function("() => { const box = document.querySelector('#differences');"
-                           " return !box.dataset.busy && box.querySelector('li')"
-                           " && document.querySelector('[data-diff]'); }")
-    diffs = marks(page, "diff")
+    # wait for the answer about the position on the board, not an earlier one, and read
+    # its marks in the same step: a later request clears them before it answers)
+    diffs = page.wait_for_function(
+        "() => { const box = document.querySelector('#differences');"
+        " const seen = [...document.querySelectorAll('[data-diff]')];"
+        " return !box.dataset.busy && box.querySelector('li') && seen.length"
+        " && Object.fromEntries(seen.map(e => [e.dataset.square, e.dataset.diff])); }"
+    ).json_value()
     # the counterexample's every difference is shown: rook lines only for mRcB (first),
     # bishop lines only for cRmB (second)
     assert diffs and set(diffs.values()) <= {"first", "second", "both"}
