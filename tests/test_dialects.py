@@ -319,9 +319,11 @@ def test_tame_final_hop() -> None:
 def test_letter_order() -> None:
     # XBoard stops reading a leg's letters at the first one out of its order. rifnB on e4:
     # r, then i ends the letters: rB, the two right diagonals f5 g6 h7 and f3 g2 h1 (the
-    # spec: rfB with i and n, only f5 g6 h7 for a piece that has not moved)
+    # spec: r and f kept apart by the i, the right and the forward diagonals, for a piece that
+    # has not moved: f3 g2 h1, f5 g6 h7 and d5 c6 b7 a8, as the Diagram reads it)
     assert to("rifnB", "e4", "xboard") == ["f3", "f5", "g2", "g6", "h1", "h7"]
-    assert to("rifnB", "e4", "spec", virgin=True) == ["f5", "g6", "h7"]
+    assert to("rifnB", "e4", "spec", virgin=True) == [
+        "a8", "b7", "c6", "d5", "f3", "f5", "g2", "g6", "h1", "h7"]
     # cmW with an enemy on e5: c, then m is out of order: cW captures e5 only
     assert to_pos("cmW", "e4", "xboard", enemies=("e5",)) == ["e5"]
     assert to_pos("cmW", "e4", "spec", enemies=("e5",)) == ["d4", "e3", "e5", "f4"]
@@ -504,9 +506,35 @@ def test_hop_off_range_after_range_inheritance_mafpR3() -> None:
     assert to("pR4", "a1", "diagram", friends=("b1",)) == ["c1"]
 
 
+def test_letters_apart_across_a_modifier() -> None:
+    # Direction letters combine only when written next to each other; a modifier between them
+    # keeps them apart, in both programs. fmrK on e4: f (e5) and r (f4), not the diagonal
+    # frK (f5); for Black from e5: f is e4, r is d5
+    assert to("fmrK", "e4", "spec") == ["e5", "f4"]
+    assert to("fmrK", "e5", "spec", side="black") == ["d5", "e4"]
+    assert to("fmrK", "e4", "diagram") == ["e5", "f4"]
+    assert to("frmK", "e4", "spec") == ["f5"]
+    # lmfN: the left pair c3 c5 and the forward pair d6 f6 (lfN is d6 alone)
+    assert to("lmfN", "e4", "spec") == ["c3", "c5", "d6", "f6"]
+    assert to("lmfN", "e5", "spec", side="black") == ["d3", "f3", "g4", "g6"]
+    # XBoard reads no direction after a mode letter (letter-order): fmrK is fmK
+    assert to("fmrK", "e4", "xboard") == ["e5"]
+
+
 def test_j_on_step_jF() -> None:
-    # the spec (silent): jF is F; XBoard: no move; the Diagram: a ski-Bishop
-    assert to("jF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+    # the spec (silent) and XBoard: a single step has nothing to skip, no move; the Diagram:
+    # a ski-Bishop
+    assert to("jF", "e4", "spec") == []
+    assert to("jK", "e4", "spec") == []
+    assert to("jW", "e4", "spec", side="black") == []
+    # on a leg that goes on too: jaF has no move in both programs (e4, and for Black d5)
+    assert to("jaF", "e4", "spec") == to("jaF", "e4", "xboard") == []
+    assert to("jaF", "d5", "diagram", side="black") == to("jaF", "d5", "spec", side="black") == []
+    # a `*` range is not a single step: jW* from a1 skips a2 and b1 and slides three steps
+    # (to the middle of the board); from a4 the board leaves it one step, an ordinary one
+    assert to("jW*", "a1", "spec") == ["a3", "a4", "a5", "c1", "d1", "e1"]
+    assert to("jW*", "a4", "spec") == ["a3", "a5", "b4"]
+    assert to("jW*", "h5", "spec", side="black") == ["g5", "h4", "h6"]
     assert to("jF", "e4", "xboard") == []
     assert to("jF", "e4", "diagram") == ["a8", "b1", "b7", "c2", "c6", "g2", "g6", "h1", "h7"]
     assert to("jF", "d5", "diagram", side="black") == [

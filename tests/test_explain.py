@@ -208,6 +208,20 @@ def test_the_opening_line_names_an_equal_piece_proven_by_the_solver():
                                                "board (see the example position below).")
 
 
+def test_a_piece_that_never_moves_is_told_so():
+    # j on a single step has nothing to skip: jaF makes no move in any position (reading
+    # ski-and-must-jump), and the opening line does not promise one with other pieces
+    lines = explain_lines("jaF")
+    assert lines[0] == ("From e5 on a 9x9 board it has no moves, whatever stands on the "
+                        "other squares.")
+    first, second = leg_lines("jaF")
+    assert "this leg never moves" in first
+    assert "never moves" not in second
+    # jB has squares to skip: a ski-slider, not a stuck leg
+    (only,) = leg_lines("jB")
+    assert "skips the first square" in only and "never moves" not in only
+
+
 def test_bad_input_raises():
     with pytest.raises(BetzaError):
         explain_lines("fX")

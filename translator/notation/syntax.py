@@ -90,11 +90,31 @@ class Leg:
     range: Range | None = None
 
     def spelling(self) -> str:
-        """The leg's modifier group, in canonical order."""
-        head = "i" if "i" in self.modifiers else ""
-        rest = [m for m in self.modes] + [f for f in self.modifiers if f != "i"]
-        rest.sort(key=lambda s: CANONICAL_ORDER.index(s[0]))
-        return head + "".join(self.directions) + "".join(rest)
+        """The leg's modifier group, in canonical order (``i``, the directions, the rest);
+        direction tokens that would combine if written together stay apart.
+
+        >>> parse("fimrB").moves[0].legs[0].spelling(), parse("rifB").moves[0].legs[0].spelling()
+        ('ifmr', 'rif')
+        """
+        others = sorted([*self.modes, *(f for f in self.modifiers if f != "i")],
+                        key=lambda s: CANONICAL_ORDER.index(s[0]))
+        if "i" in self.modifiers:
+            others.insert(0, "i")
+        dirs = self.directions
+        joins = {k for k in range(1, len(dirs)) if _would_combine(dirs[k - 1], dirs[k])}
+        pool = list(others)
+        out = [pool.pop(0)] if pool[:1] == ["i"] and len(pool) > len(joins) else []
+        for k, token in enumerate(dirs):
+            if k in joins and pool:  # a letter was written between them: put one back
+                out.append(pool.pop(0))
+            out.append(token)
+        return "".join(out + pool)
+
+
+def _would_combine(left: str, right: str) -> bool:
+    """Whether two direction tokens read as others when written next to each other."""
+    text = left + right
+    return combine_directions(text, list(range(len(text))), text) != (left, right)
 
 
 @dataclass(frozen=True)
@@ -157,18 +177,22 @@ def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str
 
     Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
     (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
-    or ``r`` names a chiral set (``hr``).
+    or ``r`` names a chiral set (``hr``). Only letters written next to each other combine.
 
     >>> combine_directions("rlb", [0, 1, 2], "rlbK")
     ('r', 'lb')
     >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
     ('ff', 'rr')
+    >>> combine_directions("rf", [0, 2], "rifB")
+    ('r', 'f')
     """
     tokens: list[str] = []
     i = 0
     while i < len(letters):
         c = letters[i]
-        nxt = letters[i + 1] if i + 1 < len(letters) else ""
+        # a modifier between two letters keeps them apart, as in both programs (rifB: r, f)
+        adjacent = i + 1 < len(letters) and offsets[i + 1] == offsets[i] + 1
+        nxt = letters[i + 1] if adjacent else ""
         if c == "h":
             if nxt not in ("l", "r"):
                 raise BetzaError("'h' must be followed by l or r (chiral set) or follow "

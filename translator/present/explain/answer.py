@@ -123,7 +123,9 @@ def _modifier_words(move: MoveDef, mp: MovePlan, leg: LegPlan) -> tuple[list[str
             before.append(g["n_leap"])
     elif "eprights-path" in c and {"n", "nn"} & set(flags):
         after.append(g["n_step_final"] if leg.final else g["n_step"])
-    if "skip" in c:
+    if "jstuck" in c:
+        before.append(g["j_step"])
+    elif "skip" in c:
         before.append(g["j_slide"])
     elif "mustjump" in c:
         before.append(g["jj_leap"] if "jj" in flags else g["j_leap"])

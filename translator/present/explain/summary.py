@@ -121,6 +121,10 @@ def summary_line(betza: str, files: int, ranks: int, origin: str, side: str = "w
             for k in ("both", "move", "capture", "other") if k in groups]
     where = {"origin": origin, "files": files, "ranks": ranks,
              "as_side": s["as_black"] if side == "black" else ""}
-    parts.append(s["on_board"].format(what=join(what), **where) if what
-                 else s["no_moves_here"].format(**where))
+    if what:
+        parts.append(s["on_board"].format(what=join(what), **where))
+    else:
+        from translator.queries.why.search import reachable_anywhere
+        some = reachable_anywhere(resolve_name(betza), origin, pos, timeout=20.0)
+        parts.append(s["no_moves_here" if some else "no_moves_at_all"].format(**where))
     return " ".join(parts)
