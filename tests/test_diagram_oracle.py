@@ -151,3 +151,20 @@ def test_j_on_oblique_tests_the_half_steps() -> None:
     # Black from e5 with friends on d6 and f4: d7 (over d6) and f3 (over f4)
     assert to("jN", "e5", "diagram:j-on-oblique", side="black", friends=("d6", "f4")) == [
         "d7", "f3"]
+
+
+def test_king_doubled_twice() -> None:
+    # BetzaParse doubles no K: fKK is fK (e5) and then K, the eight neighbours of e4; the
+    # spec reads KK as the K-rider, fKK e5 to e8
+    king = ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]
+    assert to("fKK", "e4", "diagram") == king
+    assert to("fKK", "e4", "diagram:king-doubled-twice") == king
+    assert to("fKK", "e4", "spec") == ["e5", "e6", "e7", "e8"]
+    # mafKK for Black from d5 with a friend on d3: mafK is two K steps straight on (b3 b5
+    # b7 d7 f3 f5 f7, d3 held by the friend; d4 is a first step but no end), and K adds the
+    # neighbours c4 c5 c6 d4 d6 e4 e5 e6
+    assert to("mafKK", "d5", "diagram", side="black", friends=("d3",)) == [
+        "b3", "b5", "b7", "c4", "c5", "c6", "d4", "d6", "d7", "e4", "e5", "e6",
+        "f3", "f5", "f7"]
+    # a doubled N stays a Nightrider: NN from a1 reaches b3 c5 d7 and c2 e3 g4
+    assert to("NN", "a1", "diagram") == ["b3", "c2", "c5", "d7", "e3", "g4"]

@@ -35,6 +35,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
     if has_switch(reading, "doubled-atom-twice"):
         piece = _doubled_twice(piece)
+    elif has_switch(reading, "king-doubled-twice"):
+        piece = _doubled_twice(piece, "K")
     if has_switch(reading, "j-after-n"):
         piece = _j_after_n(piece)
     return piece
@@ -98,16 +100,20 @@ def _xboard_prefix(prefix: str, atom: str) -> str:
         return "".join(kept)
 
 
-def _doubled_twice(piece: Piece) -> Piece:
+def _doubled_twice(piece: Piece, letters: str = "") -> Piece:
     """XBoard's letters (switch doubled-atom-twice): moves.c knows no doubled atom, so the
-    second letter of ``WW`` is a move of its own. ``maWW`` is ``maW`` and then ``W``.
+    second letter of ``WW`` is a move of its own. ``maWW`` is ``maW`` and then ``W``. With
+    ``letters``, only those atoms (the Interactive Diagram's ``KK``: king-doubled-twice).
 
     >>> [str(m) for m in _doubled_twice(parse("fmaWWcNN")).moves]
     ['fmaW', 'W', 'cN', 'N']
+    >>> [str(m) for m in _doubled_twice(parse("fKKcNN"), "K").moves]
+    ['fK', 'K', 'cNN']
     """
     moves: list[MoveDef] = []
     for move in piece.moves:
-        if not move.atom.doubled or move.is_bracket:
+        if not move.atom.doubled or move.is_bracket or \
+                (letters and move.atom.letter not in letters):
             moves.append(move)
             continue
         single = Atom(move.atom.letter)
