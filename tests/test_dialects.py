@@ -316,6 +316,20 @@ def test_tame_final_hop() -> None:
     assert sorted(m.to for m in moves("pR", "a1", pos, dialect="xboard")) == ["a4", "a5"]
 
 
+def test_no_boost_no_star() -> None:
+    # moves.c stops at X, Y and *: FXN on e4 is the Ferz alone (d3 d5 f3 f5), where the spec
+    # has the Giraffe (4,1) a3 a5 d8 f8 and the Knight
+    assert to("FXN", "e4", "xboard") == ["d3", "d5", "f3", "f5"]
+    assert to("FXN", "e4", "xboard:no-boost-no-star") == ["d3", "d5", "f3", "f5"]
+    assert "a3" in to("FXN", "e4", "spec") and "c3" in to("FXN", "e4", "spec")
+    # R*N on a1 is a whole Rook (a2 .. a8, b1 .. h1); the spec's R* stops at the middle
+    rook = [f"a{r}" for r in range(2, 9)] + [f"{f}1" for f in "bcdefgh"]
+    assert to("R*N", "a1", "xboard") == sorted(rook)
+    # fmW*cF for Black on e7: only e6 (the spec's W* goes on to e5, and cF captures)
+    assert to("fmW*cF", "e7", "xboard", side="black") == ["e6"]
+    assert to("fmW*cF", "e7", "spec", side="black") == ["e5", "e6"]
+
+
 def test_letter_order() -> None:
     # XBoard stops reading a leg's letters at the first one out of its order. rifnB on e4:
     # r, then i ends the letters: rB, the two right diagonals f5 g6 h7 and f3 g2 h1 (the

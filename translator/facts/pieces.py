@@ -9,6 +9,7 @@ reading, and the facts of one piece type.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 
@@ -26,6 +27,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
     try:
         betza = resolve_name(text)
+        if has_switch(reading, "no-boost-no-star"):
+            betza = _xboard_stops(betza)
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
         piece = parse(betza)
@@ -43,6 +46,36 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
 
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions
+_XB_ATOMS = "ABCDFGHJKLNOQRWZ"  # the letters moves.c's symmetry[] table gives a geometry
+
+
+def _xboard_stops(betza: str) -> str:
+    """Where moves.c stops reading (switch no-boost-no-star): after an atom and its number,
+    a character that is neither a lower-case letter nor an atom it knows (``X``, ``Y``,
+    ``*``) ends the whole string, as does an atom it does not know (``U``, ``I``). A string
+    that would keep nothing, or has brackets or drops, is read as written.
+
+    >>> _xboard_stops("FXN"), _xboard_stops("R*N"), _xboard_stops("fmW*cF"), _xboard_stops("WU")
+    ('F', 'R', 'fmW', 'W')
+    """
+    if any(c in betza for c in "[(@"):
+        return betza
+    pos = 0
+    while pos < len(betza):
+        start = pos
+        while pos < len(betza) and betza[pos].islower():
+            pos += 1
+        if pos == len(betza):
+            return betza  # letters with no atom: the parser says where
+        if betza[pos] not in _XB_ATOMS:
+            return betza[:start] or betza
+        pos += 1
+        number = re.match(r"[0-9]+", betza[pos:])
+        if number:  # atoi, then one more digit skipped when the number is over 9
+            pos += 2 if int(number.group()) > 9 else 1
+        if pos < len(betza) and not (betza[pos].islower() or betza[pos] in _XB_ATOMS):
+            return betza[:pos]
+    return betza
 
 
 def _xboard_letters(betza: str) -> str:
