@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_dialects import to
+from tests.test_dialects import to, to_pos
 from translator.errors import BetzaError
 
 
@@ -168,3 +168,15 @@ def test_king_doubled_twice() -> None:
         "f3", "f5", "f7"]
     # a doubled N stays a Nightrider: NN from a1 reaches b3 c5 d7 and c2 e3 g4
     assert to("NN", "a1", "diagram") == ["b3", "c2", "c5", "d7", "e3", "g4"]
+
+
+def test_t_unread() -> None:
+    # BetzaParse has no t: tpafR on a1 over an enemy on a3 hops as pafR (a4 .. a8), where the
+    # spec hops over friends only on a leg that goes on (no move)
+    assert to_pos("tpafR", "a1", "diagram", enemies=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    assert to_pos("tpafR", "a1", "diagram:t-unread", enemies=("a3",)) == [
+        "a4", "a5", "a6", "a7", "a8"]
+    assert to_pos("tpafR", "a1", "spec", enemies=("a3",)) == []
+    # Black from h8 over an enemy on h6: h5 .. h1
+    assert to_pos("tpafR", "h8", "diagram", side="black", enemies=("h6",)) == [
+        "h1", "h2", "h3", "h4", "h5"]

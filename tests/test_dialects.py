@@ -302,18 +302,19 @@ def test_vs_on_diagonal() -> None:
 
 
 def test_tame_final_hop() -> None:
-    # tpR on a1, an enemy on a3: the spec hops over friends only (no move); XBoard over any
-    # piece: a4 a5 a6 a7 a8. t on a leg that goes on (tpafR) is friends only in both.
-    assert to_pos("tpR", "a1", "spec", enemies=("a3",)) == []
-    assert to_pos("tpR", "a1", "xboard", enemies=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
-    assert to_pos("tpafR", "a1", "xboard", enemies=("a3",)) == []
-    # Black on h8 over an enemy on h6: h5 h4 h3 h2 h1
-    assert to_pos("tpR", "h8", "xboard", side="black", enemies=("h6",)) == [
-        "h1", "h2", "h3", "h4", "h5"]
-    # the landing still spares a royal enemy: over a3, the royal a5 stops the ride at a4
-    pos = Position.light(8, 8, enemies=("a3", "a5"), royal=("a5",))
-    assert sorted(m.to for m in moves("tpR", "a1", pos, dialect="xboard")) == ["a4"]
-    assert sorted(m.to for m in moves("pR", "a1", pos, dialect="xboard")) == ["a4", "a5"]
+    # reading tame: tpR on a1, an enemy on a3: the t of the last written leg is tame, the
+    # hop is over any piece: a4 a5 a6 a7 a8, as XBoard. t on a leg that goes on (tpafR)
+    # hops over friends only.
+    for reading in ("spec", "xboard"):
+        assert to_pos("tpR", "a1", reading, enemies=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+        assert to_pos("tpafR", "a1", reading, enemies=("a3",)) == []
+        # Black on h8 over an enemy on h6: h5 h4 h3 h2 h1
+        assert to_pos("tpR", "h8", reading, side="black", enemies=("h6",)) == [
+            "h1", "h2", "h3", "h4", "h5"]
+        # the landing still spares a royal enemy: over a3, the royal a5 stops the ride at a4
+        pos = Position.light(8, 8, enemies=("a3", "a5"), royal=("a5",))
+        assert sorted(m.to for m in moves("tpR", "a1", pos, dialect=reading)) == ["a4"]
+        assert sorted(m.to for m in moves("pR", "a1", pos, dialect=reading)) == ["a4", "a5"]
 
 
 def test_no_boost_no_star() -> None:

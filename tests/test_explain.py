@@ -170,7 +170,8 @@ def test_initial_ep_and_modifiers():
     assert "first move" in text and "e.p. rights" in text and "en passant" in text
     assert "cannot jump" in text_of("nA")
     assert "ski-slider" in text_of("jB")
-    assert "friendly piece" in text_of("tpR")
+    assert "friendly piece" in text_of("tpafR")
+    assert "friendly piece" not in text_of("tpR") and "royal" in text_of("tpR")
     assert "cylinder" in text_of("oR")
     assert "circular" in text_of("qN")
 

@@ -29,6 +29,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
         betza = resolve_name(text)
         if has_switch(reading, "no-boost-no-star"):
             betza = _xboard_stops(betza)
+        if has_switch(reading, "t-unread"):
+            betza = betza.replace("t", "")  # BetzaParse has no branch for t
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
         piece = parse(betza)
