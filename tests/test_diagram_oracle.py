@@ -180,3 +180,12 @@ def test_t_unread() -> None:
     # Black from h8 over an enemy on h6: h5 .. h1
     assert to_pos("tpafR", "h8", "diagram", side="black", enemies=("h6",)) == [
         "h1", "h2", "h3", "h4", "h5"]
+
+
+def test_ski_slider_range_cut_to_one_leap_still_skips() -> None:
+    # jB from b6 gets the range of * (ski-slider-range), which the board cuts to one leap:
+    # that leap skips, c5 and c7 are passed over and it lands on d4 and d8 (not a5 a7 c5 c7)
+    assert to("jB", "b6", "diagram") == ["d4", "d8"]
+    assert to("jB", "b7", "diagram") == ["d5"]
+    # Black from g3: its range of * is cut to one leap as well, e5 and e1
+    assert to("jB", "g3", "diagram", side="black") == ["e1", "e5"]

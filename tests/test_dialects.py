@@ -545,11 +545,12 @@ def test_j_on_step_jF() -> None:
     # on a leg that goes on too: jaF has no move in both programs (e4, and for Black d5)
     assert to("jaF", "e4", "spec") == to("jaF", "e4", "xboard") == []
     assert to("jaF", "d5", "diagram", side="black") == to("jaF", "d5", "spec", side="black") == []
-    # a `*` range is not a single step: jW* from a1 skips a2 and b1 and slides three steps
-    # (to the middle of the board); from a4 the board leaves it one step, an ordinary one
+    # a `*` range is a slide, not a single step: jW* from a1 skips a2 and b1 and slides three
+    # leaps (to the middle of the board); from a4 the range is at least 1: one leap, the
+    # skipping one, a2 a6 c4 (the Diagram too)
     assert to("jW*", "a1", "spec") == ["a3", "a4", "a5", "c1", "d1", "e1"]
-    assert to("jW*", "a4", "spec") == ["a3", "a5", "b4"]
-    assert to("jW*", "h5", "spec", side="black") == ["g5", "h4", "h6"]
+    assert to("jW*", "a4", "spec") == to("jW*", "a4", "diagram") == ["a2", "a6", "c4"]
+    assert to("jW*", "h5", "spec", side="black") == ["f5", "h3", "h7"]
     assert to("jF", "e4", "xboard") == []
     assert to("jF", "e4", "diagram") == ["a8", "b1", "b7", "c2", "c6", "g2", "g6", "h1", "h7"]
     assert to("jF", "d5", "diagram", side="black") == [
