@@ -536,6 +536,16 @@ def test_letters_apart_across_a_modifier() -> None:
     assert to("fmrK", "e4", "xboard") == ["e5"]
 
 
+def test_p_written_with_g_is_g() -> None:
+    # reading continuation-ranges: pgR from a1 over a friend on a3 hops as gR, one step: a4
+    # (not a4 .. a8 as pR); Black from a8 over a6: a5. The same in both programs.
+    for reading in ("spec", "xboard", "diagram"):
+        assert to("pgR", "a1", reading, friends=("a3",)) == ["a4"]
+        assert to("gpR", "a8", reading, friends=("a6",), side="black") == ["a5"]
+    # on a leg that goes on: pgafR from a1 over a3 goes on one step, a4
+    assert to("pgafR", "a1", "spec", friends=("a3",)) == ["a4"]
+
+
 def test_j_on_step_jF() -> None:
     # the spec (silent) and XBoard: a single step has nothing to skip, no move; the Diagram:
     # a ski-Bishop
