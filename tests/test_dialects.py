@@ -373,6 +373,47 @@ def test_chiral_off_oblique() -> None:
     assert to_pos("hlcQ", "d4", "xboard", enemies=("a4", "d8")) == ["a4", "d8"]
 
 
+def test_chiral_off_oblique_h_stands_alone() -> None:
+    # hrfF on e4: moves.c's F loop never pairs h (dirType '4' and r's '2' make 2, not 3) and
+    # gives it no bits; r and f then pair: dirs1 0x0F & 0xC3 & 0xAA = bit 1, fr: (1,1) to f5.
+    # The spec groups hr + f and refuses hr off an oblique atom.
+    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
+        to("hrfF", "e4", "spec")
+    assert to("hrfF", "e4", "xboard") == ["f5"]
+    # Black turns bit 1 into bit 5, (-1,-1): from e5 to d4
+    assert to("hrfF", "e5", "xboard", side="black") == ["d4"]
+    # hrvF: r and v pair to dirs1 0x0F & 0 = nothing; no letter names a direction: all four
+    assert to("hrvF", "e4", "xboard") == ["d3", "d5", "f3", "f5"]
+    # hfF: h, then f alone (0xC3 & 0xAA: fr f5 and fl d5); for Black on e5: d4 f4
+    with pytest.raises(BetzaError, match="'h' must be followed by l or r"):
+        to("hfF", "e4", "spec")
+    assert to("hfF", "e4", "xboard") == ["d5", "f5"]
+    assert to("hfF", "e5", "xboard", side="black") == ["d4", "f4"]
+    # hfK: the K loop's h is 0xFF, every direction
+    king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    assert to("hfK", "d4", "xboard") == king
+    assert to("hfK", "d4", "xboard", side="black") == king
+    # flhN: the N loop pairs f and l (0xC3 & 0x60: c5), then h alone is 0xFF: every leap
+    knight = ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    assert to("flhN", "e4", "xboard") == knight
+    assert to("flhN", "e5", "xboard", side="black") == [
+        "c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]
+
+
+def test_letter_order_chiral_opening() -> None:
+    # hrfN on e4: moves.c's N loop reads hr where the letters begin (0x55: (1,2) f6, (2,-1)
+    # g3, (-1,-2) d2, (-2,1) c5) and then no direction letter (the f is not read); the spec
+    # adds f's d6 and f6
+    assert to("hrfN", "e4", "spec") == ["c5", "d2", "d6", "f6", "g3"]
+    assert to("hrfN", "e4", "xboard") == ["c5", "d2", "f6", "g3"]
+    # hfN: any letter after that h but r makes hl (0xAA: g5 f2 c3 d6); Black turns 0xAA
+    # into itself, so from e5: c4 d7 f3 g6
+    assert to("hfN", "e4", "xboard") == ["c3", "d6", "f2", "g5"]
+    assert to("hfN", "e5", "xboard", side="black") == ["c4", "d7", "f3", "g6"]
+    # hmN: the m is taken as the chiral partner, so no mode is written: hlN captures too
+    assert to_pos("hmN", "e4", "xboard", enemies=("d6",)) == ["c3", "d6", "f2", "g5"]
+
+
 def test_vs_alone_on_oblique() -> None:
     # sfN on e4: the spec's sf is the forward pair d6 f6; XBoard reads s (c3 c5 g3 g5) and f
     # (d6 f6) apart

@@ -28,7 +28,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
         betza = resolve_name(text)
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
-        piece = parse(betza)
+        piece = parse(betza, _XB_OBLIQUE if has_switch(reading, "chiral-off-oblique") else None)
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
@@ -41,6 +41,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
 
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions
+_XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
 
 
 def _xboard_letters(betza: str) -> str:
@@ -48,7 +49,9 @@ def _xboard_letters(betza: str) -> str:
     leg in one order, ``i``, directions, ``m c d e t p g o y``, ``n``, ``j``, then ``a``
     for the next leg; the first letter out of that order ends the move's letters, and what
     follows it up to the atom (further legs too) is not read. On W, D, H, R the first
-    leg's directions stop at ``h`` as well.
+    leg's directions stop at ``h`` as well. On C, J, L, N, Z an ``h`` that opens the first
+    leg takes the next letter, whatever it is, for its chiral set (``hr`` if it is ``r``,
+    ``hl`` otherwise) and ends the directions.
 
     >>> _xboard_letters("fmicpK"), _xboard_letters("rifnB"), _xboard_letters("fmaiN")
     ('fmK', 'rB', 'fmaiN')
@@ -56,6 +59,8 @@ def _xboard_letters(betza: str) -> str:
     ('icarB', 'cW', 'fR')
     >>> _xboard_letters("WfmicF"), _xboard_letters("N0mcK")
     ('WfmF', 'N0mcK')
+    >>> _xboard_letters("hrfmN"), _xboard_letters("ihfmN"), _xboard_letters("hN")
+    ('hrN', 'ihlmN', 'hlN')
     """
     out, pos = [], 0
     while pos < len(betza):
@@ -81,20 +86,26 @@ def _xboard_prefix(prefix: str, atom: str) -> str:
         start = pos
         while prefix[pos:pos + 1] == "i":
             pos += 1
-        dirs = "fblrvs" if first and atom in "WDHR" else "fblrvsh"
-        while prefix[pos:pos + 1] and prefix[pos] in dirs:
-            pos += 1
+        if first and atom in _XB_OBLIQUE and prefix[pos:pos + 1] == "h":
+            head = prefix[start:pos] + ("hr" if prefix[pos + 1:pos + 2] == "r" else "hl")
+            pos += 2
+        else:
+            dirs = "fblrvs" if first and atom in "WDHR" else "fblrvsh"
+            while prefix[pos:pos + 1] and prefix[pos] in dirs:
+                pos += 1
+            head = prefix[start:pos]
+        mark = pos
         for letter in _XB_MODES + "n":
             if prefix[pos:pos + 1] == letter:
                 pos += 1
         while prefix[pos:pos + 1] == "j":
             pos += 1
         if prefix[pos:pos + 1] == "a":
-            kept.append(prefix[start:pos + 1])
+            kept.append(head + prefix[mark:pos + 1])
             pos += 1
             first = False
             continue
-        kept.append(prefix[start:pos])
+        kept.append(head + prefix[mark:pos])
         return "".join(kept)
 
 

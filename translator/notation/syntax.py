@@ -152,24 +152,31 @@ class Piece:
         return hash(str(self))
 
 
-def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str, ...]:
+def combine_directions(letters: str, offsets: list[int], text: str, lone_h: bool = False,
+                       chiral: bool = True) -> tuple[str, ...]:
     """Group direction letters greedily, left to right, as XBoard does.
 
     Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
     (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
-    or ``r`` names a chiral set (``hr``).
+    or ``r`` names a chiral set (``hr``). With ``lone_h`` (XBoard's chiral-off-oblique)
+    an ``h`` is a letter of its own unless ``chiral`` and it opens the letters.
 
     >>> combine_directions("rlb", [0, 1, 2], "rlbK")
     ('r', 'lb')
     >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
     ('ff', 'rr')
+    >>> combine_directions("hrf", [0, 1, 2], "hrfF", lone_h=True, chiral=False)
+    ('h', 'rf')
     """
     tokens: list[str] = []
     i = 0
     while i < len(letters):
         c = letters[i]
         nxt = letters[i + 1] if i + 1 < len(letters) else ""
-        if c == "h":
+        if c == "h" and lone_h and not (chiral and i == 0):
+            tokens.append(c)
+            i += 1
+        elif c == "h":
             if nxt not in ("l", "r"):
                 raise BetzaError("'h' must be followed by l or r (chiral set) or follow "
                                  "f, b, l or r (half)", text=text, pos=offsets[i])
@@ -187,9 +194,10 @@ def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str
 class _ToTree(Transformer[Token, Any]):
     """Turns lark's parse tree into :class:`MoveDef` objects (legs still raw)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, chiral_atoms: str | None = None):
         super().__init__()
         self.text = text
+        self.chiral_atoms = chiral_atoms  # see parse
 
     def start(self, moves: list[MoveDef]) -> Piece:
         return Piece(tuple(moves), self.text)
@@ -251,7 +259,8 @@ class _ToTree(Transformer[Token, Any]):
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
-                                        self.text)
+                                        self.text, self.chiral_atoms is not None,
+                                        first and atom.letter in (self.chiral_atoms or ""))
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
                        key=CANONICAL_ORDER.index)
         counts: dict[str, int] = {}
@@ -368,8 +377,10 @@ def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
     return BetzaError(message, text=text, pos=pos)
 
 
-def parse(text: str) -> Piece:
-    """Parse an XBetza string into a :class:`Piece`.
+def parse(text: str, chiral_atoms: str | None = None) -> Piece:
+    """Parse an XBetza string into a :class:`Piece`; with ``chiral_atoms`` (the atom
+    letters whose first leg may open with a chiral set) ``h`` is read as XBoard reads it,
+    a letter of its own everywhere else (combine_directions' ``lone_h``).
 
     >>> str(parse("ffrrN")), parse("ffrrN").moves[0].legs[0].directions
     ('ffrrN', ('ff', 'rr'))
@@ -378,7 +389,7 @@ def parse(text: str) -> Piece:
         raise BetzaError("empty Betza string", text="", pos=0)
     try:
         tree = _parser().parse(text)
-        piece: Piece = _ToTree(text).transform(tree)
+        piece: Piece = _ToTree(text, chiral_atoms).transform(tree)
         return piece
     except UnexpectedInput as err:
         raise _explain(err, text) from None
