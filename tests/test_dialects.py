@@ -465,6 +465,33 @@ def test_skip_in_range() -> None:
     assert to("mafjR2", "h8", "xboard", side="black") == ["d8", "e8", "h4", "h5"]
     # a W leg of range 1 that skips lands nowhere: majW has no moves
     assert to("majW", "e4", "xboard") == []
+    # the skipped square counts in the distance an iso leg after it goes too: majaiR from
+    # a1, friends on b1 a3 a5 d2: a2, then skip a3 to a4 (or b2 to c2), two squares, so the
+    # iso leg goes two: from a4 right to c4 (a6 is behind a5), from c2 up to c4 (e2 is
+    # behind d2). The spec counts one leap: b4 (from a4), c3 and c1 (from c2)
+    blocks = ("b1", "a3", "a5", "d2")
+    assert to("majaiR", "a1", "xboard", friends=blocks) == ["c4"]
+    assert to("majaiR", "a1", "spec", friends=blocks) == ["b4", "c1", "c3"]
+    assert to("majaiR", "h8", "xboard", side="black",
+              friends=("g8", "h6", "h4", "e7")) == ["f5"]
+
+
+def test_jj_skips_two() -> None:
+    # jjR from a1: moves.c's jump is 3, and skip = jump - 1 = 2 squares are passed over
+    # whatever stands there (a2 a3, b1 c1): a4 .. a8 and d1 .. h1; the spec's jj is j here
+    # (a3 .. a8, c1 .. h1)
+    assert to("jjR", "a1", "xboard", friends=("a2", "a3")) == [
+        "a4", "a5", "a6", "a7", "a8", "d1", "e1", "f1", "g1", "h1"]
+    assert to("jjR", "a1", "spec") == [
+        "a3", "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1", "h1"]
+    # Black on h8: h7 h6 and g8 f8 skipped: h5 .. h1 and e8 .. a8
+    assert to("jjR", "h8", "xboard", side="black") == [
+        "a8", "b8", "c8", "d8", "e8", "h1", "h2", "h3", "h4", "h5"]
+    # the two skipped squares count in the range (skip-in-range): jjW3 lands on the third
+    # square only, jjR2 nowhere
+    assert to("jjW3", "e4", "xboard") == ["b4", "e1", "e7", "h4"]
+    assert to("jjW3", "e5", "xboard", side="black") == ["b5", "e2", "e8", "h5"]
+    assert to("jjR2", "a1", "xboard") == []
 
 
 def test_iso_on_final_hop() -> None:
