@@ -400,6 +400,32 @@ def test_chiral_off_oblique_h_stands_alone() -> None:
         "c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]
 
 
+def test_doubled_letter_apart() -> None:
+    # fflK on e4: moves.c's K loop reads a doubled letter alone and goes on with the second
+    # (desc++ once): f (dirs4 0x01: e5), then f and l pair (dirs3 0x83 & 0xE0 = 0x80: fl,
+    # d5). The spec reads ff (f: e5) and l (d4)
+    assert to("fflK", "e4", "spec") == ["d4", "e5"]
+    assert to("fflK", "e4", "xboard") == ["d5", "e5"]
+    # Black on e5: the orthogonal f turns round (e4), the diagonal fl stays White's
+    # (black-diagonals: d6)
+    assert to("fflK", "e5", "xboard", side="black") == ["d6", "e4"]
+    # ffrF: the F loop never pairs f with f (1 | 1 has no bit 2): f (0xC3 & 0xAA: d5 f5)
+    # and fr (0x03 & 0xAA: f5); the spec's ff and r add f3. Black on e5: d4 f4
+    assert to("ffrF", "e4", "spec") == ["d5", "f3", "f5"]
+    assert to("ffrF", "e4", "xboard") == ["d5", "f5"]
+    assert to("ffrF", "e5", "xboard", side="black") == ["d4", "f4"]
+    # on an oblique atom the N loop pairs a doubled letter as the spec does: ffrrN is ff, rr
+    assert to("ffrrN", "e4", "xboard") == ["d6", "f6", "g3", "g5"]
+
+
+def test_vs_alone_on_oblique_vh_after_other_letters() -> None:
+    # fvhN on e4: the N loop reads f alone (dirs2 0x81: d6 f6), then vh, dirs1['v'] = 0:
+    # nothing (vh is v only in the Interactive Diagram's reading). Black on e5: d3 f3
+    assert to("fvhN", "e4", "xboard") == ["d6", "f6"]
+    assert to("fvhN", "e5", "xboard", side="black") == ["d3", "f3"]
+    assert to("lshN", "e4", "xboard") == ["c3", "c5"]
+
+
 def test_letter_order_chiral_opening() -> None:
     # hrfN on e4: moves.c's N loop reads hr where the letters begin (0x55: (1,2) f6, (2,-1)
     # g3, (-1,-2) d2, (-2,1) c5) and then no direction letter (the f is not read); the spec

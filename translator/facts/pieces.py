@@ -28,7 +28,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
         betza = resolve_name(text)
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
-        piece = parse(betza, _XB_OBLIQUE if has_switch(reading, "chiral-off-oblique") else None)
+        piece = parse(betza, _XB_OBLIQUE if has_switch(reading, "chiral-off-oblique") else None,
+                      _XB_APART if has_switch(reading, "doubled-letter-apart") else None)
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
@@ -42,6 +43,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions
 _XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
+_XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
 
 
 def _xboard_letters(betza: str) -> str:

@@ -25,6 +25,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
+from translator.notation.grouping import combine_directions
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -36,7 +37,6 @@ MODE_LETTERS = "mcdekxpgy"
 FLAG_ORDER = "utonjzq"
 CANONICAL_ORDER = "mcdekx" + "u" + "tpgoynjzq"
 REPEATABLE = "noj"  # `nn`, `oo`, `jj` mean more than `n`, `o`, `j`
-FORWARD_BACK, SIDEWAYS = set("fbv"), set("lrs")
 
 
 @dataclass(frozen=True)
@@ -152,52 +152,14 @@ class Piece:
         return hash(str(self))
 
 
-def combine_directions(letters: str, offsets: list[int], text: str, lone_h: bool = False,
-                       chiral: bool = True) -> tuple[str, ...]:
-    """Group direction letters greedily, left to right, as XBoard does.
-
-    Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
-    (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
-    or ``r`` names a chiral set (``hr``). With ``lone_h`` (XBoard's chiral-off-oblique)
-    an ``h`` is a letter of its own unless ``chiral`` and it opens the letters.
-
-    >>> combine_directions("rlb", [0, 1, 2], "rlbK")
-    ('r', 'lb')
-    >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
-    ('ff', 'rr')
-    >>> combine_directions("hrf", [0, 1, 2], "hrfF", lone_h=True, chiral=False)
-    ('h', 'rf')
-    """
-    tokens: list[str] = []
-    i = 0
-    while i < len(letters):
-        c = letters[i]
-        nxt = letters[i + 1] if i + 1 < len(letters) else ""
-        if c == "h" and lone_h and not (chiral and i == 0):
-            tokens.append(c)
-            i += 1
-        elif c == "h":
-            if nxt not in ("l", "r"):
-                raise BetzaError("'h' must be followed by l or r (chiral set) or follow "
-                                 "f, b, l or r (half)", text=text, pos=offsets[i])
-            tokens.append("h" + nxt)
-            i += 2
-        elif nxt and (nxt in (c, "h") or (c in FORWARD_BACK) != (nxt in FORWARD_BACK)):
-            tokens.append(c + nxt)
-            i += 2
-        else:
-            tokens.append(c)
-            i += 1
-    return tuple(tokens)
-
-
 class _ToTree(Transformer[Token, Any]):
     """Turns lark's parse tree into :class:`MoveDef` objects (legs still raw)."""
 
-    def __init__(self, text: str, chiral_atoms: str | None = None):
+    def __init__(self, text: str, chiral_atoms: str | None = None,
+                 apart_atoms: str | None = None):
         super().__init__()
         self.text = text
-        self.chiral_atoms = chiral_atoms  # see parse
+        self.chiral_atoms, self.apart_atoms = chiral_atoms, apart_atoms  # see parse
 
     def start(self, moves: list[MoveDef]) -> Piece:
         return Piece(tuple(moves), self.text)
@@ -258,9 +220,12 @@ class _ToTree(Transformer[Token, Any]):
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
+        apart = self.apart_atoms is not None and not (first and atom.letter
+                                                        not in self.apart_atoms)
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
                                         self.text, self.chiral_atoms is not None,
-                                        first and atom.letter in (self.chiral_atoms or ""))
+                                        first and atom.letter in (self.chiral_atoms or ""),
+                                        apart)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
                        key=CANONICAL_ORDER.index)
         counts: dict[str, int] = {}
@@ -377,10 +342,13 @@ def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
     return BetzaError(message, text=text, pos=pos)
 
 
-def parse(text: str, chiral_atoms: str | None = None) -> Piece:
+def parse(text: str, chiral_atoms: str | None = None, apart_atoms: str | None = None
+          ) -> Piece:
     """Parse an XBetza string into a :class:`Piece`; with ``chiral_atoms`` (the atom
     letters whose first leg may open with a chiral set) ``h`` is read as XBoard reads it,
-    a letter of its own everywhere else (combine_directions' ``lone_h``).
+    a letter of its own everywhere else (combine_directions' ``lone_h``); with
+    ``apart_atoms`` a doubled letter is two on every later leg and on the first leg of
+    those atoms (combine_directions' ``apart``).
 
     >>> str(parse("ffrrN")), parse("ffrrN").moves[0].legs[0].directions
     ('ffrrN', ('ff', 'rr'))
@@ -389,7 +357,7 @@ def parse(text: str, chiral_atoms: str | None = None) -> Piece:
         raise BetzaError("empty Betza string", text="", pos=0)
     try:
         tree = _parser().parse(text)
-        piece: Piece = _ToTree(text, chiral_atoms).transform(tree)
+        piece: Piece = _ToTree(text, chiral_atoms, apart_atoms).transform(tree)
         return piece
     except UnexpectedInput as err:
         raise _explain(err, text) from None
