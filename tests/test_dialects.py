@@ -426,6 +426,18 @@ def test_vs_alone_on_oblique_vh_after_other_letters() -> None:
     assert to("lshN", "e4", "xboard") == ["c3", "c5"]
 
 
+def test_vs_alone_frees_the_next_letter() -> None:
+    # vlfK on e4: the K loop reads v alone (dirs4 0x11: e5 e3), then l and f pair (dirs3
+    # 0xE0 & 0x83 = 0x80: fl, d5). Black on e5: the orthogonal v turns round into itself
+    # (e4 e6), the diagonal fl stays White's (black-diagonals: d6)
+    assert to("vlfK", "e4", "xboard") == ["d5", "e3", "e5"]
+    assert to("vlfK", "e5", "xboard", side="black") == ["d6", "e4", "e6"]
+    # sflN on e4: the N loop reads s alone (dirs2 0x66: g5 g3 c3 c5), then f and l pair
+    # (dirs1 0xC3 & dirs2 0x60 = 0x40: c5); Black on e5: s is c4 c6 g4 g6, fl is g4
+    assert to("sflN", "e4", "xboard") == ["c3", "c5", "g3", "g5"]
+    assert to("sflN", "e5", "xboard", side="black") == ["c4", "c6", "g4", "g6"]
+
+
 def test_letter_order_chiral_opening() -> None:
     # hrfN on e4: moves.c's N loop reads hr where the letters begin (0x55: (1,2) f6, (2,-1)
     # g3, (-1,-2) d2, (-2,1) c5) and then no direction letter (the f is not read); the spec

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
+from translator.notation.grouping import Flags, Grouping
 from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
@@ -28,8 +29,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
         betza = resolve_name(text)
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
-        piece = parse(betza, _XB_OBLIQUE if has_switch(reading, "chiral-off-oblique") else None,
-                      _XB_APART if has_switch(reading, "doubled-letter-apart") else None)
+        piece = parse(betza, _xboard_grouping(reading))
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
@@ -44,6 +44,27 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions
 _XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
 _XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
+
+
+def _xboard_grouping(reading: str) -> Grouping | None:
+    """How the reading groups direction letters where XBoard's moves.c does (Flags): its
+    K loop reads the first leg of K and Q and every later leg, its N loop the first leg
+    of C, J, L, N, Z (``None``: as the spec)."""
+    from translator.notation.dialects import has_switch
+
+    lone_h = has_switch(reading, "chiral-off-oblique")
+    apart = has_switch(reading, "doubled-letter-apart")
+    king_vs = has_switch(reading, "vs-in-king-system")
+    obl_vs = reading.startswith("xboard") and has_switch(reading, "vs-alone-on-oblique")
+    if not (lone_h or apart or king_vs or obl_vs):
+        return None
+
+    def flags(atom: str, first: bool) -> Flags:
+        oblique = first and atom in _XB_OBLIQUE
+        king = not first or atom in "KQ"
+        return Flags(lone_h, oblique, apart and (not first or atom in _XB_APART),
+                     king and king_vs or oblique and obl_vs)
+    return flags
 
 
 def _xboard_letters(betza: str) -> str:

@@ -25,7 +25,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
-from translator.notation.grouping import combine_directions
+from translator.notation.grouping import Flags, Grouping, combine_directions
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -155,11 +155,10 @@ class Piece:
 class _ToTree(Transformer[Token, Any]):
     """Turns lark's parse tree into :class:`MoveDef` objects (legs still raw)."""
 
-    def __init__(self, text: str, chiral_atoms: str | None = None,
-                 apart_atoms: str | None = None):
+    def __init__(self, text: str, grouping: Grouping | None = None):
         super().__init__()
         self.text = text
-        self.chiral_atoms, self.apart_atoms = chiral_atoms, apart_atoms  # see parse
+        self.grouping = grouping  # see parse
 
     def start(self, moves: list[MoveDef]) -> Piece:
         return Piece(tuple(moves), self.text)
@@ -220,12 +219,9 @@ class _ToTree(Transformer[Token, Any]):
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
-        apart = self.apart_atoms is not None and not (first and atom.letter
-                                                        not in self.apart_atoms)
+        flags = self.grouping(atom.letter, first) if self.grouping else Flags()
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
-                                        self.text, self.chiral_atoms is not None,
-                                        first and atom.letter in (self.chiral_atoms or ""),
-                                        apart)
+                                        self.text, flags)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
                        key=CANONICAL_ORDER.index)
         counts: dict[str, int] = {}
@@ -342,13 +338,9 @@ def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
     return BetzaError(message, text=text, pos=pos)
 
 
-def parse(text: str, chiral_atoms: str | None = None, apart_atoms: str | None = None
-          ) -> Piece:
-    """Parse an XBetza string into a :class:`Piece`; with ``chiral_atoms`` (the atom
-    letters whose first leg may open with a chiral set) ``h`` is read as XBoard reads it,
-    a letter of its own everywhere else (combine_directions' ``lone_h``); with
-    ``apart_atoms`` a doubled letter is two on every later leg and on the first leg of
-    those atoms (combine_directions' ``apart``).
+def parse(text: str, grouping: Grouping | None = None) -> Piece:
+    """Parse an XBetza string into a :class:`Piece`; ``grouping`` gives each leg the flags
+    with which its direction letters group (a reading of XBoard's: combine_directions).
 
     >>> str(parse("ffrrN")), parse("ffrrN").moves[0].legs[0].directions
     ('ffrrN', ('ff', 'rr'))
@@ -357,7 +349,7 @@ def parse(text: str, chiral_atoms: str | None = None, apart_atoms: str | None = 
         raise BetzaError("empty Betza string", text="", pos=0)
     try:
         tree = _parser().parse(text)
-        piece: Piece = _ToTree(text, chiral_atoms, apart_atoms).transform(tree)
+        piece: Piece = _ToTree(text, grouping).transform(tree)
         return piece
     except UnexpectedInput as err:
         raise _explain(err, text) from None
