@@ -390,6 +390,85 @@ def test_chiral_off_oblique() -> None:
     assert to_pos("hlcQ", "d4", "xboard", enemies=("a4", "d8")) == ["a4", "d8"]
 
 
+def test_chiral_off_oblique_h_stands_alone() -> None:
+    # hrfF on e4: moves.c's F loop never pairs h (dirType '4' and r's '2' make 2, not 3) and
+    # gives it no bits; r and f then pair: dirs1 0x0F & 0xC3 & 0xAA = bit 1, fr: (1,1) to f5.
+    # The spec groups hr + f and refuses hr off an oblique atom.
+    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
+        to("hrfF", "e4", "spec")
+    assert to("hrfF", "e4", "xboard") == ["f5"]
+    # Black turns bit 1 into bit 5, (-1,-1): from e5 to d4
+    assert to("hrfF", "e5", "xboard", side="black") == ["d4"]
+    # hrvF: r and v pair to dirs1 0x0F & 0 = nothing; no letter names a direction: all four
+    assert to("hrvF", "e4", "xboard") == ["d3", "d5", "f3", "f5"]
+    # hfF: h, then f alone (0xC3 & 0xAA: fr f5 and fl d5); for Black on e5: d4 f4
+    with pytest.raises(BetzaError, match="'h' must be followed by l or r"):
+        to("hfF", "e4", "spec")
+    assert to("hfF", "e4", "xboard") == ["d5", "f5"]
+    assert to("hfF", "e5", "xboard", side="black") == ["d4", "f4"]
+    # hfK: the K loop's h is 0xFF, every direction
+    king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    assert to("hfK", "d4", "xboard") == king
+    assert to("hfK", "d4", "xboard", side="black") == king
+    # flhN: the N loop pairs f and l (0xC3 & 0x60: c5), then h alone is 0xFF: every leap
+    knight = ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+    assert to("flhN", "e4", "xboard") == knight
+    assert to("flhN", "e5", "xboard", side="black") == [
+        "c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]
+
+
+def test_doubled_letter_apart() -> None:
+    # fflK on e4: moves.c's K loop reads a doubled letter alone and goes on with the second
+    # (desc++ once): f (dirs4 0x01: e5), then f and l pair (dirs3 0x83 & 0xE0 = 0x80: fl,
+    # d5). The spec reads ff (f: e5) and l (d4)
+    assert to("fflK", "e4", "spec") == ["d4", "e5"]
+    assert to("fflK", "e4", "xboard") == ["d5", "e5"]
+    # Black on e5: the orthogonal f turns round (e4), the diagonal fl stays White's
+    # (black-diagonals: d6)
+    assert to("fflK", "e5", "xboard", side="black") == ["d6", "e4"]
+    # ffrF: the F loop never pairs f with f (1 | 1 has no bit 2): f (0xC3 & 0xAA: d5 f5)
+    # and fr (0x03 & 0xAA: f5); the spec's ff and r add f3. Black on e5: d4 f4
+    assert to("ffrF", "e4", "spec") == ["d5", "f3", "f5"]
+    assert to("ffrF", "e4", "xboard") == ["d5", "f5"]
+    assert to("ffrF", "e5", "xboard", side="black") == ["d4", "f4"]
+    # on an oblique atom the N loop pairs a doubled letter as the spec does: ffrrN is ff, rr
+    assert to("ffrrN", "e4", "xboard") == ["d6", "f6", "g3", "g5"]
+
+
+def test_vs_alone_on_oblique_vh_after_other_letters() -> None:
+    # fvhN on e4: the N loop reads f alone (dirs2 0x81: d6 f6), then vh, dirs1['v'] = 0:
+    # nothing (vh is v only in the Interactive Diagram's reading). Black on e5: d3 f3
+    assert to("fvhN", "e4", "xboard") == ["d6", "f6"]
+    assert to("fvhN", "e5", "xboard", side="black") == ["d3", "f3"]
+    assert to("lshN", "e4", "xboard") == ["c3", "c5"]
+
+
+def test_vs_alone_frees_the_next_letter() -> None:
+    # vlfK on e4: the K loop reads v alone (dirs4 0x11: e5 e3), then l and f pair (dirs3
+    # 0xE0 & 0x83 = 0x80: fl, d5). Black on e5: the orthogonal v turns round into itself
+    # (e4 e6), the diagonal fl stays White's (black-diagonals: d6)
+    assert to("vlfK", "e4", "xboard") == ["d5", "e3", "e5"]
+    assert to("vlfK", "e5", "xboard", side="black") == ["d6", "e4", "e6"]
+    # sflN on e4: the N loop reads s alone (dirs2 0x66: g5 g3 c3 c5), then f and l pair
+    # (dirs1 0xC3 & dirs2 0x60 = 0x40: c5); Black on e5: s is c4 c6 g4 g6, fl is g4
+    assert to("sflN", "e4", "xboard") == ["c3", "c5", "g3", "g5"]
+    assert to("sflN", "e5", "xboard", side="black") == ["c4", "c6", "g4", "g6"]
+
+
+def test_letter_order_chiral_opening() -> None:
+    # hrfN on e4: moves.c's N loop reads hr where the letters begin (0x55: (1,2) f6, (2,-1)
+    # g3, (-1,-2) d2, (-2,1) c5) and then no direction letter (the f is not read); the spec
+    # adds f's d6 and f6
+    assert to("hrfN", "e4", "spec") == ["c5", "d2", "d6", "f6", "g3"]
+    assert to("hrfN", "e4", "xboard") == ["c5", "d2", "f6", "g3"]
+    # hfN: any letter after that h but r makes hl (0xAA: g5 f2 c3 d6); Black turns 0xAA
+    # into itself, so from e5: c4 d7 f3 g6
+    assert to("hfN", "e4", "xboard") == ["c3", "d6", "f2", "g5"]
+    assert to("hfN", "e5", "xboard", side="black") == ["c4", "d7", "f3", "g6"]
+    # hmN: the m is taken as the chiral partner, so no mode is written: hlN captures too
+    assert to_pos("hmN", "e4", "xboard", enemies=("d6",)) == ["c3", "d6", "f2", "g5"]
+
+
 def test_vs_alone_on_oblique() -> None:
     # sfN on e4: the spec's sf is the forward pair d6 f6; XBoard reads s (c3 c5 g3 g5) and f
     # (d6 f6) apart
@@ -441,6 +520,33 @@ def test_skip_in_range() -> None:
     assert to("mafjR2", "h8", "xboard", side="black") == ["d8", "e8", "h4", "h5"]
     # a W leg of range 1 that skips lands nowhere: majW has no moves
     assert to("majW", "e4", "xboard") == []
+    # the skipped square counts in the distance an iso leg after it goes too: majaiR from
+    # a1, friends on b1 a3 a5 d2: a2, then skip a3 to a4 (or b2 to c2), two squares, so the
+    # iso leg goes two: from a4 right to c4 (a6 is behind a5), from c2 up to c4 (e2 is
+    # behind d2). The spec counts one leap: b4 (from a4), c3 and c1 (from c2)
+    blocks = ("b1", "a3", "a5", "d2")
+    assert to("majaiR", "a1", "xboard", friends=blocks) == ["c4"]
+    assert to("majaiR", "a1", "spec", friends=blocks) == ["b4", "c1", "c3"]
+    assert to("majaiR", "h8", "xboard", side="black",
+              friends=("g8", "h6", "h4", "e7")) == ["f5"]
+
+
+def test_jj_skips_two() -> None:
+    # jjR from a1: moves.c's jump is 3, and skip = jump - 1 = 2 squares are passed over
+    # whatever stands there (a2 a3, b1 c1): a4 .. a8 and d1 .. h1; the spec's jj is j here
+    # (a3 .. a8, c1 .. h1)
+    assert to("jjR", "a1", "xboard", friends=("a2", "a3")) == [
+        "a4", "a5", "a6", "a7", "a8", "d1", "e1", "f1", "g1", "h1"]
+    assert to("jjR", "a1", "spec") == [
+        "a3", "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1", "h1"]
+    # Black on h8: h7 h6 and g8 f8 skipped: h5 .. h1 and e8 .. a8
+    assert to("jjR", "h8", "xboard", side="black") == [
+        "a8", "b8", "c8", "d8", "e8", "h1", "h2", "h3", "h4", "h5"]
+    # the two skipped squares count in the range (skip-in-range): jjW3 lands on the third
+    # square only, jjR2 nowhere
+    assert to("jjW3", "e4", "xboard") == ["b4", "e1", "e7", "h4"]
+    assert to("jjW3", "e5", "xboard", side="black") == ["b5", "e2", "e8", "h5"]
+    assert to("jjR2", "a1", "xboard") == []
 
 
 def test_iso_on_final_hop() -> None:

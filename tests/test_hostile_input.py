@@ -101,14 +101,27 @@ def test_a_query_too_big_to_ground_is_refused_at_once(capsys) -> None:  # type: 
 def test_a_query_whose_answer_is_trivially_empty_is_not_refused(capsys) -> None:  # type: ignore[no-untyped-def]
     # both moves of the string need a piece that has not moved (i): a moved piece has no
     # move, and nothing of them is grounded (a budget of 1,000 atoms is enough); the same
-    # piece unmoved is estimated at some 2 million atoms, over a budget of one million
+    # piece unmoved, with another piece on the board (alone, every move of it needs one:
+    # the next test), is estimated at some 2 million atoms, over a budget of one million
     text = "ircarcRifmafpasmamcAA"
     args = ["moves", text, "--from", "a3", "--board", "10x10", "--side", "black"]
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"] == []
     assert main([*args, "--json", "--max-atoms", "1000"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"] == []
-    assert main([*args, "--virgin", "--max-atoms", "1000000"]) == 2
+    assert main([*args, "--virgin", "--friends", "j10", "--max-atoms", "1000000"]) == 2
+    assert "--max-atoms" in capsys.readouterr().err
+
+
+def test_a_lone_piece_whose_every_move_needs_another_is_not_refused(capsys) -> None:  # type: ignore[no-untyped-def]
+    # paimtpapQ: the first leg (p, no m) ends only on a piece it hops, so alone on the board
+    # the queen has no move: only that leg's rays are grounded (a budget of 10,000 atoms is
+    # enough). With one other piece the estimate (some 6.6 million atoms) is over the
+    # default budget
+    args = ["moves", "paimtpapQ", "--from", "e4", "--dialect", "xboard"]
+    assert main([*args, "--json", "--max-atoms", "10000"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == []
+    assert main([*args, "--friends", "a1"]) == 2
     assert "--max-atoms" in capsys.readouterr().err
 
 

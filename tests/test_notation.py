@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from translator.errors import BetzaError
-from translator.notation.syntax import combine_directions, parse
+from translator.notation.grouping import combine_directions
+from translator.notation.syntax import parse
 
 
 def legs(text):

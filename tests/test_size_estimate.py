@@ -73,7 +73,8 @@ WAZIR: dict[bool, int] = {}
 def _within(count: Any, betza: str) -> None:
     piece = moves.parse_piece(betza)
     for kept in (False, True):
-        estimate = estimated_atoms(piece, 8, 8, lean=not kept)
+        # (the program of its position knows the piece is alone on the board)
+        estimate = estimated_atoms(piece, 8, 8, lean=not kept, alone=not kept)
         if estimate <= MOST:
             # the query's own atoms: beyond those of the program of a Wazir (four steps;
             # a string has at least one move, and the board's atoms are in every program)

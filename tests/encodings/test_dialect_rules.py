@@ -24,7 +24,7 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "j-on-oblique", "chiral-off-oblique", "vs-alone-on-oblique",
                        "j-after-n", "skip-in-range", "iso-on-final-hop",
                        "vh-on-oblique", "king-doubled-twice", "no-boost-no-star",
-                       "t-unread"}
+                       "t-unread", "jj-skips-two", "doubled-letter-apart"}
 
 
 def facts(betza: str, reading: str) -> str:
@@ -128,3 +128,10 @@ def test_no_program_warns_with_every_switch_on() -> None:
             program = engine.ground("moves.lp", facts(betza, reading) +
                                     " board(0,8,8). piece(0,4,3,white,1). mover(0,4,3).")
             assert program.messages == []
+
+
+def test_xboard_jj_on_a_stepper_skips_two_squares() -> None:
+    # moves.c: jj makes jump 3, and on R skip = jump - 1 = 2; on D jj stays must-jump
+    assert atoms(facts("jjR", "xboard"), "skip2", 3) == {(1, 1, 1)}
+    assert atoms(facts("jjR", "spec"), "skip2", 3) == set()
+    assert atoms(facts("jjD", "xboard"), "skip2", 3) == set()

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
+from translator.notation.grouping import Flags, Grouping
 from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
@@ -33,7 +34,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
             betza = betza.replace("t", "")  # BetzaParse has no branch for t
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
-        piece = parse(betza)
+        piece = parse(betza, _xboard_grouping(reading))
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
@@ -80,12 +81,39 @@ def _xboard_stops(betza: str) -> str:
     return betza
 
 
+_XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
+_XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
+
+
+def _xboard_grouping(reading: str) -> Grouping | None:
+    """How the reading groups direction letters where XBoard's moves.c does (Flags): its
+    K loop reads the first leg of K and Q and every later leg, its N loop the first leg
+    of C, J, L, N, Z (``None``: as the spec)."""
+    from translator.notation.dialects import has_switch
+
+    lone_h = has_switch(reading, "chiral-off-oblique")
+    apart = has_switch(reading, "doubled-letter-apart")
+    king_vs = has_switch(reading, "vs-in-king-system")
+    obl_vs = reading.startswith("xboard") and has_switch(reading, "vs-alone-on-oblique")
+    if not (lone_h or apart or king_vs or obl_vs):
+        return None
+
+    def flags(atom: str, first: bool) -> Flags:
+        oblique = first and atom in _XB_OBLIQUE
+        king = not first or atom in "KQ"
+        return Flags(lone_h, oblique, apart and (not first or atom in _XB_APART),
+                     king and king_vs or oblique and obl_vs)
+    return flags
+
+
 def _xboard_letters(betza: str) -> str:
     """XBoard's letters (switch letter-order): moves.c reads the lower-case letters of each
     leg in one order, ``i``, directions, ``m c d e t p g o y``, ``n``, ``j``, then ``a``
     for the next leg; the first letter out of that order ends the move's letters, and what
     follows it up to the atom (further legs too) is not read. On W, D, H, R the first
-    leg's directions stop at ``h`` as well.
+    leg's directions stop at ``h`` as well. On C, J, L, N, Z an ``h`` that opens the first
+    leg takes the next letter, whatever it is, for its chiral set (``hr`` if it is ``r``,
+    ``hl`` otherwise) and ends the directions.
 
     >>> _xboard_letters("fmicpK"), _xboard_letters("rifnB"), _xboard_letters("fmaiN")
     ('fmK', 'rB', 'fmaiN')
@@ -93,6 +121,8 @@ def _xboard_letters(betza: str) -> str:
     ('icarB', 'cW', 'fR')
     >>> _xboard_letters("WfmicF"), _xboard_letters("N0mcK")
     ('WfmF', 'N0mcK')
+    >>> _xboard_letters("hrfmN"), _xboard_letters("ihfmN"), _xboard_letters("hN")
+    ('hrN', 'ihlmN', 'hlN')
     """
     out, pos = [], 0
     while pos < len(betza):
@@ -118,20 +148,26 @@ def _xboard_prefix(prefix: str, atom: str) -> str:
         start = pos
         while prefix[pos:pos + 1] == "i":
             pos += 1
-        dirs = "fblrvs" if first and atom in "WDHR" else "fblrvsh"
-        while prefix[pos:pos + 1] and prefix[pos] in dirs:
-            pos += 1
+        if first and atom in _XB_OBLIQUE and prefix[pos:pos + 1] == "h":
+            head = prefix[start:pos] + ("hr" if prefix[pos + 1:pos + 2] == "r" else "hl")
+            pos += 2
+        else:
+            dirs = "fblrvs" if first and atom in "WDHR" else "fblrvsh"
+            while prefix[pos:pos + 1] and prefix[pos] in dirs:
+                pos += 1
+            head = prefix[start:pos]
+        mark = pos
         for letter in _XB_MODES + "n":
             if prefix[pos:pos + 1] == letter:
                 pos += 1
         while prefix[pos:pos + 1] == "j":
             pos += 1
         if prefix[pos:pos + 1] == "a":
-            kept.append(prefix[start:pos + 1])
+            kept.append(head + prefix[mark:pos + 1])
             pos += 1
             first = False
             continue
-        kept.append(prefix[start:pos])
+        kept.append(head + prefix[mark:pos])
         return "".join(kept)
 
 

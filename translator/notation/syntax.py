@@ -25,6 +25,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
+from translator.notation.grouping import Flags, Grouping, combine_directions
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -36,7 +37,6 @@ MODE_LETTERS = "mcdekxpgy"
 FLAG_ORDER = "utonjzq"
 CANONICAL_ORDER = "mcdekx" + "u" + "tpgoynjzq"
 REPEATABLE = "noj"  # `nn`, `oo`, `jj` mean more than `n`, `o`, `j`
-FORWARD_BACK, SIDEWAYS = set("fbv"), set("lrs")
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,10 @@ class Leg:
 def _would_combine(left: str, right: str) -> bool:
     """Whether two direction tokens read as others when written next to each other."""
     text = left + right
-    return combine_directions(text, list(range(len(text))), text) != (left, right)
+    try:
+        return combine_directions(text, list(range(len(text))), text) != (left, right)
+    except BetzaError:  # a token only a program's grouping makes (XBoard's lone h): as written
+        return False
 
 
 @dataclass(frozen=True)
@@ -172,48 +175,13 @@ class Piece:
         return hash(str(self))
 
 
-def combine_directions(letters: str, offsets: list[int], text: str) -> tuple[str, ...]:
-    """Group direction letters greedily, left to right, as XBoard does.
-
-    Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
-    (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
-    or ``r`` names a chiral set (``hr``). Only letters written next to each other combine.
-
-    >>> combine_directions("rlb", [0, 1, 2], "rlbK")
-    ('r', 'lb')
-    >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
-    ('ff', 'rr')
-    >>> combine_directions("rf", [0, 2], "rifB")
-    ('r', 'f')
-    """
-    tokens: list[str] = []
-    i = 0
-    while i < len(letters):
-        c = letters[i]
-        # a modifier between two letters keeps them apart, as in both programs (rifB: r, f)
-        adjacent = i + 1 < len(letters) and offsets[i + 1] == offsets[i] + 1
-        nxt = letters[i + 1] if adjacent else ""
-        if c == "h":
-            if nxt not in ("l", "r"):
-                raise BetzaError("'h' must be followed by l or r (chiral set) or follow "
-                                 "f, b, l or r (half)", text=text, pos=offsets[i])
-            tokens.append("h" + nxt)
-            i += 2
-        elif nxt and (nxt in (c, "h") or (c in FORWARD_BACK) != (nxt in FORWARD_BACK)):
-            tokens.append(c + nxt)
-            i += 2
-        else:
-            tokens.append(c)
-            i += 1
-    return tuple(tokens)
-
-
 class _ToTree(Transformer[Token, Any]):
     """Turns lark's parse tree into :class:`MoveDef` objects (legs still raw)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, grouping: Grouping | None = None):
         super().__init__()
         self.text = text
+        self.grouping = grouping  # see parse
 
     def start(self, moves: list[MoveDef]) -> Piece:
         return Piece(tuple(moves), self.text)
@@ -274,8 +242,9 @@ class _ToTree(Transformer[Token, Any]):
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
+        flags = self.grouping(atom.letter, first) if self.grouping else Flags()
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
-                                        self.text)
+                                        self.text, flags)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
                        key=CANONICAL_ORDER.index)
         counts: dict[str, int] = {}
@@ -392,8 +361,9 @@ def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
     return BetzaError(message, text=text, pos=pos)
 
 
-def parse(text: str) -> Piece:
-    """Parse an XBetza string into a :class:`Piece`.
+def parse(text: str, grouping: Grouping | None = None) -> Piece:
+    """Parse an XBetza string into a :class:`Piece`; ``grouping`` gives each leg the flags
+    with which its direction letters group (a reading of XBoard's: combine_directions).
 
     >>> str(parse("ffrrN")), parse("ffrrN").moves[0].legs[0].directions
     ('ffrrN', ('ff', 'rr'))
@@ -402,7 +372,7 @@ def parse(text: str) -> Piece:
         raise BetzaError("empty Betza string", text="", pos=0)
     try:
         tree = _parser().parse(text)
-        piece: Piece = _ToTree(text).transform(tree)
+        piece: Piece = _ToTree(text, grouping).transform(tree)
         return piece
     except UnexpectedInput as err:
         raise _explain(err, text) from None

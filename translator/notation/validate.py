@@ -23,7 +23,7 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     lr_later = (has_switch(reading, "oblique-later-legs")
                 or has_switch(reading, "oblique-continuation"))
     chiral_later = has_switch(reading, "chiral-on-continuation")
-    h_apart = has_switch(reading, "chiral-off-oblique")  # h, then r or l (XBoard)
+    h_apart = has_switch(reading, "chiral-off-oblique")  # h a letter of its own (XBoard)
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
@@ -49,7 +49,7 @@ def validate(piece: Piece, reading: str = "spec") -> None:
             for tok in leg.directions:
                 if n and chiral_later and tok in ("hr", "hl"):
                     continue
-                if (table, tok) not in tokens and not (tok in ("hr", "hl") and h_apart):
+                if (table, tok) not in tokens and not (tok == "h" and h_apart):
                     what = ("a chiral set needs an oblique atom such as N"
                             if tok in ("hr", "hl") else "is not defined")
                     raise BetzaError(f"direction {tok!r} {what} here", text=text,

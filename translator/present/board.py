@@ -90,7 +90,7 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
                                         for sq, what in otherwise(*tabled).items()})
                 continue
             check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
-                       moved=not pos.pieces[origin].virgin)
+                       moved=not pos.pieces[origin].virgin, alone=len(pos.pieces) == 1)
         except BetzaError as err:
             results[i] = err
             continue

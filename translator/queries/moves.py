@@ -165,7 +165,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
                 continue
             pos, origin = place(given, mover), mover.origin
             size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
-                              moved=not mover.virgin)
+                              moved=not mover.virgin, alone=len(pos.pieces) == 1)
         except BetzaError as err:
             results[i] = err
             continue

@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from translator.errors import LimitError
 from translator.notation.kbtables import four_way, tables
-from translator.notation.syntax import Leg, MoveDef, Piece
+from translator.notation.syntax import SPECIAL_ATOMS, Leg, MoveDef, Piece
 
 # The constants below are measured: bench/limits.py prints the estimate beside the atoms
 # really grounded, and docs/bench.md keeps the figures behind each constant.
@@ -81,16 +81,19 @@ def _first_steps(move: MoveDef, span: int) -> int:
 
 
 def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
-                    moved: bool = False) -> int:
+                    moved: bool = False, alone: bool = False) -> int:
     """An upper bound on the ground atoms of the piece's paths from one square; with
     ``lean``, for a program that builds the moves it can from their rays (moves.lp and
     board.lp include encodings/lean.lp); with ``moved``, for a piece known to have moved,
-    whose moves that need an unmoved piece (``i`` on the first leg) start no path."""
+    whose moves that need an unmoved piece (``i`` on the first leg) start no path; with
+    ``alone``, for a piece alone on the board, whose moves with a first leg that ends only
+    on another piece (:func:`_needs_piece`) go no further than that leg's rays."""
     total = 0
     built = lean_moves(piece) if lean else frozenset()
     for number, move in enumerate(piece.moves, 1):
         if moved and "i" in move.legs[0].modifiers:
             continue
+        cut = alone and _needs_piece(move)
         span = _span(move, files, ranks)
         if move.atom.letter == "U":
             total += (files * ranks) ** len(move.legs) * ATOMS_PER_PATH
@@ -125,12 +128,23 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
                 steps = span
             if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
-        if set(move.legs[-1].modes) & {"p", "g"}:
+            if cut:
+                break
+        if set(move.legs[-1].modes) & {"p", "g"} and not cut:
             paths *= steps  # the implied hop-off leg
         per = ATOMS_PER_PATH if not short else (
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
         total += max(paths, states, peak) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
     return total
+
+
+def _needs_piece(move: MoveDef) -> bool:
+    """The first leg of ``move`` ends only on a piece: it captures (c, d) or hops (p, g)
+    and has no mode that ends on an empty square (``paimtpapQ``; a bracket and the special
+    atoms are left out)."""
+    modes = set(move.legs[0].modes)
+    return (not move.is_bracket and move.atom.letter not in SPECIAL_ATOMS and bool(modes)
+            and modes <= {"c", "d", "p", "g"})
 
 
 def _stops(leg: Leg, n: int, move: MoveDef) -> bool:
@@ -170,11 +184,12 @@ def lean_moves(piece: Piece) -> frozenset[int]:
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,
-               lean: bool = False, moved: bool = False) -> int:
-    """The estimate of ``times`` queries of the piece in one program (``lean`` and
-    ``moved`` as for :func:`estimated_atoms`); refuse, with a message naming the limit, one
-    over ``max_atoms``."""
-    return refuse_over(estimated_atoms(piece, files, ranks, lean, moved) * times, max_atoms)
+               lean: bool = False, moved: bool = False, alone: bool = False) -> int:
+    """The estimate of ``times`` queries of the piece in one program (``lean``, ``moved``
+    and ``alone`` as for :func:`estimated_atoms`); refuse, with a message naming the limit,
+    one over ``max_atoms``."""
+    return refuse_over(estimated_atoms(piece, files, ranks, lean, moved, alone) * times,
+                       max_atoms)
 
 
 def refuse_over(need: int, max_atoms: int) -> int:

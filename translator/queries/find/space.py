@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from translator.errors import BetzaError
+from translator.notation.grouping import combine_directions
 from translator.notation.kbtables import geometry, shortest_tokens, tables, token_key
-from translator.notation.syntax import MoveDef, combine_directions, parse
+from translator.notation.syntax import MoveDef, parse
 from translator.resources import data_dir
 
 

@@ -1,0 +1,84 @@
+"""How direction letters group into tokens (``rf``, ``ff``, ``fh``, ``hr``), as XBoard
+groups them; the switches of a program that groups them otherwise come as flags.
+
+>>> combine_directions("vrf", [0, 1, 2], "vrfK")
+('vr', 'f')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from translator.errors import BetzaError
+
+FORWARD_BACK = set("fbv")
+
+
+class Flags(NamedTuple):
+    """How one leg's letters group where XBoard groups them otherwise than the spec:
+    ``lone_h`` (chiral-off-oblique) an ``h`` is a letter of its own unless ``chiral`` and
+    it opens the letters; ``apart`` (doubled-letter-apart) a doubled letter is two letters,
+    the second of which may pair with the next; ``vs_alone`` (vs-in-king-system, and
+    vs-alone-on-oblique as XBoard reads it) ``v`` and ``s`` pair only with themselves or
+    ``h``, so the next letter may pair with the one after it (where none follows, the pair
+    ``vr`` stays one token, which those switches' rules read as ``v`` and ``r``)."""
+
+    lone_h: bool = False
+    chiral: bool = True
+    apart: bool = False
+    vs_alone: bool = False
+
+
+# a reading's grouping: the flags of a leg from its atom letter and whether it is the first
+Grouping = Callable[[str, bool], Flags]
+SPEC = Flags()
+
+
+def combine_directions(letters: str, offsets: list[int], text: str,
+                       flags: Flags = SPEC) -> tuple[str, ...]:
+    """Group direction letters greedily, left to right, as XBoard does.
+
+    Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone
+    (``ff``), a letter before ``h`` takes the half plane (``fh``) and ``h`` before ``l``
+    or ``r`` names a chiral set (``hr``); ``flags`` as :class:`Flags` says. Only letters
+    written next to each other combine: a modifier between two keeps them apart, as in both
+    programs.
+
+    >>> combine_directions("rlb", [0, 1, 2], "rlbK")
+    ('r', 'lb')
+    >>> combine_directions("ffrr", [0, 1, 2, 3], "ffrrN")
+    ('ff', 'rr')
+    >>> combine_directions("rf", [0, 2], "rifB")
+    ('r', 'f')
+    >>> combine_directions("hrf", [0, 1, 2], "hrfF", Flags(lone_h=True, chiral=False))
+    ('h', 'rf')
+    >>> combine_directions("ffl", [0, 1, 2], "fflK", Flags(apart=True))
+    ('f', 'fl')
+    >>> combine_directions("vlf", [0, 1, 2], "vlfK", Flags(vs_alone=True))
+    ('v', 'lf')
+    """
+    tokens: list[str] = []
+    i = 0
+    while i < len(letters):
+        c = letters[i]
+        adjacent = i + 1 < len(letters) and offsets[i + 1] == offsets[i] + 1
+        nxt = letters[i + 1] if adjacent else ""
+        if c == "h" and flags.lone_h and not (flags.chiral and i == 0):
+            tokens.append(c)
+            i += 1
+        elif c == "h":
+            if nxt not in ("l", "r"):
+                raise BetzaError("'h' must be followed by l or r (chiral set) or follow "
+                                 "f, b, l or r (half)", text=text, pos=offsets[i])
+            tokens.append("h" + nxt)
+            i += 2
+        elif nxt and (nxt == c and not flags.apart or nxt == "h"
+                      or (c in FORWARD_BACK) != (nxt in FORWARD_BACK)
+                      and not (flags.vs_alone and c in "vs" and i + 2 < len(letters))):
+            tokens.append(c + nxt)
+            i += 2
+        else:
+            tokens.append(c)
+            i += 1
+    return tuple(tokens)
