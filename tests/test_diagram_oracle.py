@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_dialects import to
+from tests.test_dialects import to, to_pos
 from translator.errors import BetzaError
 
 
@@ -151,3 +151,24 @@ def test_j_on_oblique_tests_the_half_steps() -> None:
     # Black from e5 with friends on d6 and f4: d7 (over d6) and f3 (over f4)
     assert to("jN", "e5", "diagram:j-on-oblique", side="black", friends=("d6", "f4")) == [
         "d7", "f3"]
+
+
+def test_y_with_final_hop_toggles_the_hop_off_range() -> None:
+    # ypB on a1 over a friend on c3: BetzaParse's final p leg gets y's toggle bit (32, as
+    # g), so the hop-off's range is !0 = 1: d4 only; the spec's p rides on: d4 .. h8
+    assert to("ypB", "a1", "diagram", friends=("c3",)) == ["d4"]
+    assert to("ypB", "a1", "spec", friends=("c3",)) == ["d4", "e5", "f6", "g7", "h8"]
+    assert to("ypB", "h8", "diagram:y-with-final-hop", friends=("f6",), side="black") == [
+        "e5"]
+    # ypR3 on a1 over a3: the hop-off's range is !3 = 0, without limit: a4 .. a8 (the
+    # spec's p gives the range 3 again: a4 a5 a6); y's m bit leaves it m only, so an enemy
+    # on a7 ends it uncaptured, where cypR3 captures it
+    assert to("ypR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    assert to("ypR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    assert to_pos("ypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [
+        "a4", "a5", "a6"]
+    assert to_pos("cypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [
+        "a4", "a5", "a6", "a7"]
+    # Black from h8 over h6: h5 .. h1
+    assert to("ypR3", "h8", "diagram", friends=("h6",), side="black") == [
+        "h1", "h2", "h3", "h4", "h5"]
