@@ -172,3 +172,35 @@ def test_y_with_final_hop_toggles_the_hop_off_range() -> None:
     # Black from h8 over h6: h5 .. h1
     assert to("ypR3", "h8", "diagram", friends=("h6",), side="black") == [
         "h1", "h2", "h3", "h4", "h5"]
+
+
+def test_iso_with_hop_is_dropped() -> None:
+    # maipR from a1 over a friend on c3: BetzaParse keeps no iso bit on the final hop leg,
+    # so any slide of leg 1 may be followed by a hop over c3 (every turn but straight
+    # back, a 45 degree turn making R a B): from a3 right (d3 .. h3), from c1 up (c4 ..
+    # c8), from a5 down-right (d2 e1) and from e1 up-left (b4 a5). The spec's iso hop leg
+    # makes as many steps as leg 1: only the 2-and-2 paths over a3 and c1.
+    iso = ["c4", "c5", "c6", "c7", "c8", "d3", "e3", "f3", "g3", "h3"]
+    assert to("maipR", "a1", "spec", friends=("c3",)) == iso
+    assert to("maipR", "a1", "diagram", friends=("c3",)) == sorted(
+        iso + ["a5", "b4", "d2", "e1"], key=lambda s: (s[0], int(s[1:])))
+    # Black from h8 over f6, the same paths turned round
+    assert to("maipR", "h8", "diagram", friends=("f6",), side="black") == [
+        "a6", "b6", "c6", "d6", "d8", "e6", "e7", "f1", "f2", "f3", "f4", "f5", "g5", "h4"]
+    # the switch alone, whose later legs turn as the spec's (f, l, r), over c4: from a4
+    # right (three steps, then two) and from c1 up (two, then three), which iso forbids
+    assert to("maipR", "a1", "spec", friends=("c4",)) == []
+    assert to("maipR", "a1", "diagram:iso-with-hop", friends=("c4",)) == [
+        "c5", "c6", "c7", "c8", "d4", "e4", "f4", "g4", "h4"]
+
+
+def test_a_later_toggle_toggles_the_range_that_leg_has() -> None:
+    # fyafyasN0 from a1: BetzaParse toggles origRange, N's own one leap, at each y: leg 1
+    # runs the written N0, leg 2 !1 = unlimited, leg 3 !0 = one leap. Legs 1 and 2 go
+    # straight on along (1,2) to c5 or d7 (the board ends there), leg 3 turns 90 degrees
+    # either way for one leap: e4 a6 from c5, f6 b8 from d7. Leg 2's range equals the
+    # written N0, and its toggle is still of that range, not of N's own again (which
+    # would let leg 3 ride on to g3 and h5, as the spec's does)
+    assert to("fyafyasN0", "a1", "diagram") == ["a6", "b8", "e4", "f6"]
+    assert to("fyafyasN0", "a1", "spec") == ["a6", "b8", "e4", "f6", "g3", "h5"]
+    assert to("fyafyasN0", "h8", "diagram", side="black") == ["c3", "d5", "g1", "h3"]

@@ -23,7 +23,8 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "ski-last-leg", "chiral-on-continuation", "n-with-j",
                        "j-on-oblique", "chiral-off-oblique", "vs-alone-on-oblique",
                        "j-after-n", "skip-in-range", "iso-on-final-hop",
-                       "vh-on-oblique", "y-with-final-hop"}
+                       "vh-on-oblique", "y-with-final-hop",
+                       "iso-with-hop"}
 
 
 def facts(betza: str, reading: str) -> str:
