@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_dialects import to, to_pos
-from translator.errors import BetzaError
+from translator.errors import BetzaError, NoAnswerError
 
 
 def test_j_on_inner_step_goes_along_a_rank_only() -> None:
@@ -204,3 +204,27 @@ def test_a_later_toggle_toggles_the_range_that_leg_has() -> None:
     assert to("fyafyasN0", "a1", "diagram") == ["a6", "b8", "e4", "f6"]
     assert to("fyafyasN0", "a1", "spec") == ["a6", "b8", "e4", "f6", "g3", "h5"]
     assert to("fyafyasN0", "h8", "diagram", side="black") == ["c3", "d5", "g1", "h3"]
+
+
+def test_no_answer_where_a_j_step_off_its_rank_meets_a_piece() -> None:
+    # jafW from e4 with a friend on e5: off the rank NextLeg's half-step is (0,0), so its
+    # test of the passed squares reads e5 again and again and never ends; the dialect
+    # refuses, the caret under the j. Along the rank nothing is tested: a friend on d4
+    # only stops leg 1 that way (g4); on an empty e5 the ray just ends (c4 g4).
+    with pytest.raises(NoAnswerError, match="leg 1 steps from e4 to e5") as err:
+        to("jafW", "e4", "diagram", friends=("e5",))
+    assert err.value.pos == 0 and err.value.text == "jafW"
+    assert to("jafW", "e4", "diagram", friends=("d4",)) == ["g4"]
+    assert to("jafW", "e4", "diagram") == ["c4", "g4"]
+    # the moving piece's own square counts (betza.js's board still holds it): majbaW's
+    # second leg steps back onto e4 from whichever square leg 1 reached
+    with pytest.raises(NoAnswerError, match=r"to e4 \(the piece's own square\)") as err:
+        to("majbaW", "e4", "diagram")
+    assert err.value.pos == 2
+    # Black's fjafW from e5 steps down: a friend on e4 leaves no answer, one on e6 (behind
+    # it) none is asked of, and the empty e4 ends the ray: no move
+    with pytest.raises(NoAnswerError, match="leg 1 steps from e5 to e4"):
+        to("fjafW", "e5", "diagram", side="black", friends=("e4",))
+    assert to("fjafW", "e5", "diagram", side="black", friends=("e6",)) == []
+    # the spec reads j on a single step as the step: leg 1 stops before e5, then c4 e2 g4
+    assert to("jafW", "e4", "spec", friends=("e5",)) == ["c4", "e2", "g4"]
