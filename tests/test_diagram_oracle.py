@@ -228,3 +228,16 @@ def test_no_answer_where_a_j_step_off_its_rank_meets_a_piece() -> None:
     assert to("fjafW", "e5", "diagram", side="black", friends=("e6",)) == []
     # the spec reads j on a single step as the step: leg 1 stops before e5, then c4 e2 g4
     assert to("jafW", "e4", "spec", friends=("e5",)) == ["c4", "e2", "g4"]
+
+
+def test_ski_last_leg_after_a_toggle_has_the_toggled_range() -> None:
+    # gafjW: BetzaParse flips origRange at leg 1's g, so the ski leg has W's one step
+    # flipped to unlimited, and 0 - 1 is W*. On an empty board leg 1 finds no mount, and
+    # only the last part's move of its own from the start square is left: W* from e2 goes
+    # up to rank 4 (e3 e4) and along the rank as far (c2 d2, f2 g2), down one step (e1).
+    # The spec's gafjW has no mount to hop: no move.
+    assert to("gafjW", "e2", "diagram") == ["c2", "d2", "e1", "e3", "e4", "f2", "g2"]
+    assert to("gafjW", "e2", "spec") == []
+    # Black from e7: NextLeg counts W* by the step's direction on the board, not the side:
+    # down to rank 5 (e6 e5), up and along the rank one step (e8, d7 f7)
+    assert to("gafjW", "e7", "diagram", side="black") == ["d7", "e5", "e6", "e8", "f7"]
