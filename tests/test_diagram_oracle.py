@@ -241,3 +241,16 @@ def test_ski_last_leg_after_a_toggle_has_the_toggled_range() -> None:
     # Black from e7: NextLeg counts W* by the step's direction on the board, not the side:
     # down to rank 5 (e6 e5), up and along the rank one step (e8, d7 f7)
     assert to("gafjW", "e7", "diagram", side="black") == ["d7", "e5", "e6", "e8", "f7"]
+
+
+def test_p_with_final_g_hops_as_g() -> None:
+    # gpR on a1 over a friend on b1: BetzaParse's g is the p bit and the toggle bit (48),
+    # so the written p adds nothing and the hop-off's range is R's unlimited toggled to
+    # one step: c1 only (and up the file, over a3: a4). The spec's gpR is gR and pR
+    # together: the p hop rides on to h1 and a8.
+    assert to("gpR", "a1", "diagram", friends=("b1", "a3")) == ["a4", "c1"]
+    assert to("gpR", "a1", "spec", friends=("b1", "a3")) == [
+        "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1", "h1"]
+    # Black from h8 over g8 and h6: f8 and h5
+    assert to("pgR", "h8", "diagram:p-with-final-g", friends=("g8", "h6"),
+              side="black") == ["f8", "h5"]

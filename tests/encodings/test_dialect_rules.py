@@ -24,7 +24,7 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "j-on-oblique", "chiral-off-oblique", "vs-alone-on-oblique",
                        "j-after-n", "skip-in-range", "iso-on-final-hop",
                        "vh-on-oblique", "y-with-final-hop",
-                       "iso-with-hop"}
+                       "iso-with-hop", "p-with-final-g"}
 
 
 def facts(betza: str, reading: str) -> str:
