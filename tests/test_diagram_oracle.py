@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_dialects import to, to_pos
-from translator.errors import BetzaError
+from translator.errors import BetzaError, NoAnswerError
 
 
 def test_j_on_inner_step_goes_along_a_rank_only() -> None:
@@ -189,3 +189,104 @@ def test_ski_slider_range_cut_to_one_leap_still_skips() -> None:
     assert to("jB", "b7", "diagram") == ["d5"]
     # Black from g3: its range of * is cut to one leap as well, e5 and e1
     assert to("jB", "g3", "diagram", side="black") == ["e1", "e5"]
+
+
+def test_y_with_final_hop_toggles_the_hop_off_range() -> None:
+    # ypB on a1 over a friend on c3: BetzaParse's final p leg gets y's toggle bit (32, as
+    # g), so the hop-off's range is !0 = 1: d4 only; the spec's p rides on: d4 .. h8
+    assert to("ypB", "a1", "diagram", friends=("c3",)) == ["d4"]
+    assert to("ypB", "a1", "spec", friends=("c3",)) == ["d4", "e5", "f6", "g7", "h8"]
+    assert to("ypB", "h8", "diagram:y-with-final-hop", friends=("f6",), side="black") == [
+        "e5"]
+    # ypR3 on a1 over a3: the hop-off's range is !3 = 0, without limit: a4 .. a8 (the
+    # spec's p gives the range 3 again: a4 a5 a6); y's m bit leaves it m only, so an enemy
+    # on a7 ends it uncaptured, where cypR3 captures it
+    assert to("ypR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
+    assert to("ypR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    assert to_pos("ypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [
+        "a4", "a5", "a6"]
+    assert to_pos("cypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [
+        "a4", "a5", "a6", "a7"]
+    # Black from h8 over h6: h5 .. h1
+    assert to("ypR3", "h8", "diagram", friends=("h6",), side="black") == [
+        "h1", "h2", "h3", "h4", "h5"]
+
+
+def test_iso_with_hop_is_dropped() -> None:
+    # maipR from a1 over a friend on c3: BetzaParse keeps no iso bit on the final hop leg,
+    # so any slide of leg 1 may be followed by a hop over c3 (every turn but straight
+    # back, a 45 degree turn making R a B): from a3 right (d3 .. h3), from c1 up (c4 ..
+    # c8), from a5 down-right (d2 e1) and from e1 up-left (b4 a5). The spec's iso hop leg
+    # makes as many steps as leg 1: only the 2-and-2 paths over a3 and c1.
+    iso = ["c4", "c5", "c6", "c7", "c8", "d3", "e3", "f3", "g3", "h3"]
+    assert to("maipR", "a1", "spec", friends=("c3",)) == iso
+    assert to("maipR", "a1", "diagram", friends=("c3",)) == sorted(
+        iso + ["a5", "b4", "d2", "e1"], key=lambda s: (s[0], int(s[1:])))
+    # Black from h8 over f6, the same paths turned round
+    assert to("maipR", "h8", "diagram", friends=("f6",), side="black") == [
+        "a6", "b6", "c6", "d6", "d8", "e6", "e7", "f1", "f2", "f3", "f4", "f5", "g5", "h4"]
+    # the switch alone, whose later legs turn as the spec's (f, l, r), over c4: from a4
+    # right (three steps, then two) and from c1 up (two, then three), which iso forbids
+    assert to("maipR", "a1", "spec", friends=("c4",)) == []
+    assert to("maipR", "a1", "diagram:iso-with-hop", friends=("c4",)) == [
+        "c5", "c6", "c7", "c8", "d4", "e4", "f4", "g4", "h4"]
+
+
+def test_a_later_toggle_toggles_the_range_that_leg_has() -> None:
+    # fyafyasN0 from a1: BetzaParse toggles origRange, N's own one leap, at each y: leg 1
+    # runs the written N0, leg 2 !1 = unlimited, leg 3 !0 = one leap. Legs 1 and 2 go
+    # straight on along (1,2) to c5 or d7 (the board ends there), leg 3 turns 90 degrees
+    # either way for one leap: e4 a6 from c5, f6 b8 from d7. Leg 2's range equals the
+    # written N0, and its toggle is still of that range, not of N's own again (which
+    # would let leg 3 ride on to g3 and h5, as the spec's does)
+    assert to("fyafyasN0", "a1", "diagram") == ["a6", "b8", "e4", "f6"]
+    assert to("fyafyasN0", "a1", "spec") == ["a6", "b8", "e4", "f6", "g3", "h5"]
+    assert to("fyafyasN0", "h8", "diagram", side="black") == ["c3", "d5", "g1", "h3"]
+
+
+def test_no_answer_where_a_j_step_off_its_rank_meets_a_piece() -> None:
+    # jafW from e4 with a friend on e5: off the rank NextLeg's half-step is (0,0), so its
+    # test of the passed squares reads e5 again and again and never ends; the dialect
+    # refuses, the caret under the j. Along the rank nothing is tested: a friend on d4
+    # only stops leg 1 that way (g4); on an empty e5 the ray just ends (c4 g4).
+    with pytest.raises(NoAnswerError, match="leg 1 steps from e4 to e5") as err:
+        to("jafW", "e4", "diagram", friends=("e5",))
+    assert err.value.pos == 0 and err.value.text == "jafW"
+    assert to("jafW", "e4", "diagram", friends=("d4",)) == ["g4"]
+    assert to("jafW", "e4", "diagram") == ["c4", "g4"]
+    # the moving piece's own square counts (betza.js's board still holds it): majbaW's
+    # second leg steps back onto e4 from whichever square leg 1 reached
+    with pytest.raises(NoAnswerError, match=r"to e4 \(the piece's own square\)") as err:
+        to("majbaW", "e4", "diagram")
+    assert err.value.pos == 2
+    # Black's fjafW from e5 steps down: a friend on e4 leaves no answer, one on e6 (behind
+    # it) none is asked of, and the empty e4 ends the ray: no move
+    with pytest.raises(NoAnswerError, match="leg 1 steps from e5 to e4"):
+        to("fjafW", "e5", "diagram", side="black", friends=("e4",))
+    assert to("fjafW", "e5", "diagram", side="black", friends=("e6",)) == []
+    # the spec: j on a single step has nothing to skip, and the leg never moves
+    assert to("jafW", "e4", "spec", friends=("e5",)) == []
+
+
+def test_ski_last_leg_after_a_toggle_has_the_toggled_range() -> None:
+    # gafjW: BetzaParse flips origRange at leg 1's g, so the ski leg has W's one step
+    # flipped to unlimited, and 0 - 1 is W*. On an empty board leg 1 finds no mount, and
+    # only the last part's move of its own from the start square is left: W* from e2 goes
+    # up to rank 4 (e3 e4) and along the rank as far (c2 d2, f2 g2), down one step (e1).
+    # The spec's gafjW has no mount to hop: no move.
+    assert to("gafjW", "e2", "diagram") == ["c2", "d2", "e1", "e3", "e4", "f2", "g2"]
+    assert to("gafjW", "e2", "spec") == []
+    # Black from e7: NextLeg counts W* by the step's direction on the board, not the side:
+    # down to rank 5 (e6 e5), up and along the rank one step (e8, d7 f7)
+    assert to("gafjW", "e7", "diagram", side="black") == ["d7", "e5", "e6", "e8", "f7"]
+
+
+def test_p_with_final_g_hops_as_g() -> None:
+    # gpR on a1 over a friend on b1: BetzaParse's g is the p bit and the toggle bit (48),
+    # so the written p adds nothing and the hop-off's range is R's unlimited toggled to
+    # one step: c1 only (and up the file, over a3: a4). The spec reads p beside g as g
+    # too (reading continuation-ranges).
+    assert to("gpR", "a1", "diagram", friends=("b1", "a3")) == ["a4", "c1"]
+    assert to("gpR", "a1", "spec", friends=("b1", "a3")) == ["a4", "c1"]
+    # Black from h8 over g8 and h6: f8 and h5
+    assert to("pgR", "h8", "diagram", friends=("g8", "h6"), side="black") == ["f8", "h5"]

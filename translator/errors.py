@@ -68,3 +68,8 @@ class LimitError(BetzaError):
     """A query that is well formed but needs more than its time or size budget allows;
     the message names the limit and how to raise it."""
 
+
+
+class NoAnswerError(BetzaError):
+    """A query the program a dialect imitates has no answer for in that position (the
+    Interactive Diagram loops forever there); the message says why."""

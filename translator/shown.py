@@ -369,3 +369,17 @@ class Made(NamedTuple):
     x: int
     y: int
     m: int
+
+
+@shown("noanswer")
+class NoAnswer(NamedTuple):
+    """In query ``q`` the Interactive Diagram loops forever (moves.lp): leg ``leg`` of move
+    ``m`` (both from 1) starts on (x, y) and steps to the occupied (bx, by)."""
+
+    q: int
+    m: int
+    leg: int
+    x: int
+    y: int
+    bx: int
+    by: int

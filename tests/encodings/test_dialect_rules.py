@@ -24,7 +24,8 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "j-on-oblique", "chiral-off-oblique", "vs-alone-on-oblique",
                        "j-after-n", "skip-in-range", "iso-on-final-hop",
                        "vh-on-oblique", "king-doubled-twice", "no-boost-no-star",
-                       "t-unread", "jj-skips-two", "doubled-letter-apart"}
+                       "t-unread", "jj-skips-two", "doubled-letter-apart", "y-with-final-hop",
+                       "iso-with-hop"}
 
 
 def facts(betza: str, reading: str) -> str:

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from translator.compiled.match import made, match
-from translator.errors import BetzaError
+from translator.errors import BetzaError, NoAnswerError
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position
 from translator.present.marks import board_marks, otherwise
-from translator.queries.moves import Mover, MovesQuery, prepare, table_rows
-from translator.shown import Made, each
+from translator.queries.moves import Mover, MovesQuery, never_finishes, prepare, table_rows
+from translator.shown import Made, NoAnswer, each
 from translator.solve import warm
 from translator.solve.batch import chunks, solve_chunk
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, estimated_atoms
@@ -101,8 +101,9 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
     alone = {i for i, pos, *_ in prepared if warm.alone(pieces[i], pos.files, pos.ranks)}
     for chunk in chunks(prepared, max_atoms, alone):
         shown: list[Any] = []
+        stuck: dict[int, NoAnswer] = {}
         try:
-            found = solve_chunk(chunk, timeout, "board.lp", shown)
+            found = solve_chunk(chunk, timeout, "board.lp", shown, stuck)
         except BetzaError as err:
             for i, *_ in chunk:
                 results[i] = err
@@ -112,6 +113,9 @@ def boards(queries: list[MovesQuery], timeout: float = 60.0,
             made_by.setdefault(part.q, {}).setdefault(
                 square_name((part.x, part.y)), set()).add(part.m - 1)
         for i, pos, origin, _ in chunk:
+            if i in stuck:
+                results[i] = never_finishes(stuck[i], queries[i].betza, pos.dialect, origin)
+                continue
             solved[i] = (pos, origin, found.get(i, []), made_by.get(i, {}))
     other = _flipped(queries, solved, timeout, max_atoms) if flip else {}
     for i, (pos, origin, moves, made_there) in solved.items():
@@ -152,8 +156,8 @@ def _flipped(queries: list[MovesQuery], solved: dict[int, Solved], timeout: floa
     for (i, name, what), answer in zip(where, boards(asked, timeout, max_atoms, flip=False),
                                        strict=True):
         kept = out.setdefault(i, {})
-        if isinstance(kept, BetzaError):
-            continue
+        if isinstance(kept, BetzaError) or isinstance(answer, NoAnswerError):
+            continue   # (a piece there would leave the Interactive Diagram with no answer)
         if isinstance(answer, BetzaError):
             out[i] = answer
         elif any(mv.to == name and (name in mv.captures) == (what == "cap")

@@ -16,15 +16,16 @@ from typing import Any, NamedTuple
 from translator.compiled import store
 from translator.compiled.match import Board, MaskRow, match, square_rows, turned
 from translator.compiled.state import table_in
-from translator.errors import BetzaError
+from translator.errors import BetzaError, NoAnswerError
 from translator.facts.pieces import canonical, parse_piece
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece, Position, check_side
+from translator.shown import NoAnswer
 from translator.solve import warm
 from translator.solve.batch import attacked_squares, chunks, solve_chunk, solve_positions
 from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
 from translator.solve.readers import Move
-from translator.squares import Square
+from translator.squares import Square, square_name
 
 
 @dataclass(frozen=True)
@@ -173,18 +174,40 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
         if warm.alone(piece, pos.files, pos.ranks):
             alone.add(i)
     for chunk in chunks(prepared, max_atoms, alone):
+        stuck: dict[int, NoAnswer] = {}
         try:
-            answers = solve_chunk(chunk, timeout)
+            answers = solve_chunk(chunk, timeout, stuck=stuck)
         except BetzaError as err:
             for i, *_ in chunk:
                 results[i] = err
             continue
         for i, pos, origin, *_ in chunk:
+            if i in stuck:
+                results[i] = never_finishes(stuck[i], asked[i].betza, pos.dialect, origin)
+                continue
             found = answers.get(i, [])
             over = store.over_budget(pos.pieces[origin].betza or "", pos.dialect, pos.files,
                                      pos.ranks)
             results[i] = Grounded(found) if over else found
     return results
+
+
+def never_finishes(loop: NoAnswer, betza: str, reading: str, origin: Square) -> NoAnswerError:
+    """The refusal of a query the Interactive Diagram has no answer for (noanswer/7 of
+    encodings/dialect_paths.lp), the caret under the ``j`` of the leg that loops in the
+    string as written (``betza``, or the string of the piece name it is)."""
+    piece = parse_piece(betza, reading)
+    text, at = piece.source, piece.moves[loop.m - 1].start
+    for _ in range(loop.leg - 1):  # (an a only ever separates the legs of a move)
+        at = text.index("a", at) + 1
+    own = " (the piece's own square)" if (loop.bx, loop.by) == origin else ""
+    return NoAnswerError(
+        f"the Interactive Diagram never finishes this move with the piece on "
+        f"{square_name(origin)}: the j of its leg {loop.leg} steps from "
+        f"{square_name((loop.x, loop.y))} to {square_name((loop.bx, loop.by))}{own}, which is "
+        "occupied and off the leg's rank, and betza.js tests that square again and again; "
+        "read the string as the spec does, or as XBoard does (--dialect xboard)",
+        text=text, pos=text.find("j", at))
 
 
 class Grounded(list[Move]):

@@ -12,7 +12,7 @@ from typing import Any
 from translator.facts.pieces import parse_piece, piece_facts
 from translator.facts.translate import position_facts
 from translator.position import Position, other_side
-from translator.shown import QSquare, term
+from translator.shown import NoAnswer, QSquare, term
 from translator.solve import warm
 from translator.solve.limits import estimated_atoms
 from translator.solve.readers import Move, answer_move
@@ -61,16 +61,18 @@ def chunks(prepared: list[Any], max_atoms: int, alone: Collection[int] = ()
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[QueryAtom]]],
                     encoding: str, timeout: float = 60.0,
                     castling: dict[int, set[Square]] | None = None,
-                    others: list[Any] | None = None, *, cache: bool = False
+                    others: list[Any] | None = None, *, cache: bool = False,
+                    stuck: dict[int, NoAnswer] | None = None
                     ) -> dict[int, list[tuple[Square, Move]]]:
     """Ground positions together with ``encoding`` and read its shown moves.
 
     Each item is ``(query id, position, movers, query atoms)`` (``("target", x, y)`` …);
     the answer maps a query id to ``(origin, move)`` pairs, one per path (see
     :func:`distinct` to merge paths). ``castling`` collects, per query id, the squares a
-    royal piece's castling uses, and ``others`` every other shown symbol (an encoding's
-    own answer beside its moves). Many queries are grounded together; with ``cache``, a
-    single one is asked of a program kept for its board, pieces and movers
+    royal piece's castling uses, ``others`` every other shown symbol (an encoding's own
+    answer beside its moves), and ``stuck`` the queries where the Interactive Diagram
+    would never finish (noanswer/7 of moves.lp). Many queries are grounded together; with
+    ``cache``, a single one is asked of a program kept for its board, pieces and movers
     (translator/solve/warm.py: worth it when the same piece is asked again on another
     position, as the Python API and the web page do; a position of many movers, as attacks
     asks, grounds faster with its facts).
@@ -103,22 +105,28 @@ def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[
                                                                     pos.ranks))
             if single:
                 warm.measure(pieces[0], pos.files, pos.ranks, key)
-            return _read(shown, castling, others, {0: qid})
+            return _read(shown, castling, others, {0: qid}, stuck)
     facts = [text]
     for qid, pos, movers, extra in items:
         facts.append(position_facts(qid, pos, read(pos), movers, set()))
         facts.extend(f"{name}({qid},{x},{y})." for name, x, y in extra)
-    return _read(engine.run("\n".join(facts), encoding, timeout=timeout), castling, others)
+    return _read(engine.run("\n".join(facts), encoding, timeout=timeout), castling, others,
+                 None, stuck)
 
 
 def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
-          others: list[Any] | None, ids: dict[int, int] | None = None
-          ) -> dict[int, list[tuple[Square, Move]]]:
+          others: list[Any] | None, ids: dict[int, int] | None = None,
+          stuck: dict[int, NoAnswer] | None = None) -> dict[int, list[tuple[Square, Move]]]:
     """The moves of ``solve_positions`` from the shown symbols (query ids mapped by
     ``ids`` when given)."""
     found: dict[int, list[tuple[Square, Move]]] = {}
     for sym in shown:
         name = sym.name
+        if name == "noanswer":
+            if stuck is not None:
+                loop = term(sym, NoAnswer)
+                stuck.setdefault(ids[loop.q] if ids else loop.q, loop)
+            continue
         if name == "castlesq":
             if castling is not None:
                 sq = term(sym, QSquare)
@@ -134,13 +142,15 @@ def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
 
 
 def solve_chunk(chunk: list[tuple[int, Position, Square, bool]], timeout: float,
-                encoding: str = "moves.lp", others: list[Any] | None = None
-                ) -> dict[int, list[Move]]:
+                encoding: str = "moves.lp", others: list[Any] | None = None,
+                stuck: dict[int, NoAnswer] | None = None) -> dict[int, list[Move]]:
     """The moves of each ``(query id, position, origin, castling safety)`` of ``chunk``,
-    from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``)."""
+    from ``encoding`` (which shows ``res/7``; its other symbols go to ``others``, the
+    queries the Interactive Diagram has no answer for to ``stuck``)."""
     castling: dict[int, set[Square]] = {}
     found = solve_positions([(i, pos, [origin], ()) for i, pos, origin, _ in chunk],
-                            encoding, timeout, castling, others, cache=len(chunk) == 1)
+                            encoding, timeout, castling, others, cache=len(chunk) == 1,
+                            stuck=stuck)
     safe = {i for i, *_, safety in chunk if safety}
     checks = {q: squares for q, squares in castling.items() if q in safe}
     if checks:  # the same queries again, knowing which castling squares are attacked
