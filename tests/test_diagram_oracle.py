@@ -290,3 +290,21 @@ def test_p_with_final_g_hops_as_g() -> None:
     assert to("gpR", "a1", "spec", friends=("b1", "a3")) == ["a4", "c1"]
     # Black from h8 over g8 and h6: f8 and h5
     assert to("pgR", "h8", "diagram", friends=("g8", "h6"), side="black") == ["f8", "h5"]
+
+
+def test_same_line_narrows() -> None:
+    # BetzaParse on an oblique atom: the wide set of the first letter meets the narrow set of
+    # the second, the one-way letter's pair: srN from e4 is rN (g3 g5), fvN and vfN fN (d6 f6)
+    assert to("srN", "e4", "diagram") == ["g3", "g5"]
+    assert to("vfN", "e4", "diagram:same-line-narrows") == ["d6", "f6"]
+    # for Black lsN from e5: Black's left is the h-side, g4 g6
+    assert to("lsN", "e5", "diagram", side="black") == ["g4", "g6"]
+    # the K system: a first letter in the second's wide set stands alone: fvK is fK (e5),
+    # rsK rK (f4), but vfK is vK (e3 e5)
+    assert to("fvK", "e4", "diagram") == ["e5"]
+    assert to("rsK", "e4", "diagram") == ["f4"]
+    assert to("vfK", "e4", "diagram") == ["e3", "e5"]
+    # a later leg reads the K system too: mafvK goes straight on only (c2 c4 c6 e2 e6 g2 g4
+    # g6), never straight back to e4 as the spec's v does
+    assert to("mafvK", "e4", "diagram") == ["c2", "c4", "c6", "e2", "e6", "g2", "g4", "g6"]
+    assert "e4" in to("mafvK", "e4", "spec")

@@ -291,9 +291,10 @@ def test_vs_on_diagonal() -> None:
     # XBoard: sf names nothing, so B goes all four ways: c7 b6 a5, e7 f6 g5 h4
     assert to("sfB", "d8", "spec") == []
     assert to("sfB", "d8", "xboard") == ["a5", "b6", "c7", "e7", "f6", "g5", "h4"]
-    # vfrF on e4: v names nothing, fr does: f5 only (the spec: v = all four)
+    # vfrF on e4: v names nothing, fr does: f5 only (the spec, as the Diagram: vf is f on F,
+    # then r: d5 f5 f3)
     assert to("vfrF", "e4", "xboard") == ["f5"]
-    assert to("vfrF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+    assert to("vfrF", "e4", "spec") == ["d5", "f3", "f5"]
     # Black on e5: vfrF's fr is Black's forward right, d4
     assert to("vfrF", "e5", "xboard", side="black") == ["d4"]
     # bsB for Black on d1: all four ways, the board's rim stops all but c2 b3 a4, e2 .. h5
@@ -650,6 +651,21 @@ def test_p_written_with_g_is_g() -> None:
         assert to("gpR", "a8", reading, friends=("a6",), side="black") == ["a5"]
     # on a leg that goes on: pgafR from a1 over a3 goes on one step, a4
     assert to("pgafR", "a1", "spec", friends=("a3",)) == ["a4"]
+
+
+def test_a_two_way_letter_beside_a_one_way_letter_of_its_line() -> None:
+    # reading combining-letters: on F, B, A, G the one-way letter, as in both programs: fvF
+    # on e4 is d5 f5, srF f3 f5; for Black from e5 rsF is d4 d6 (Black's right is the a-side)
+    for reading in ("spec", "xboard", "diagram"):
+        assert to("fvF", "e4", reading) == ["d5", "f5"]
+        assert to("srF", "e4", reading) == ["f3", "f5"]
+        assert to("rsF", "e5", reading, side="black") == ["d4", "d6"]
+    # elsewhere both letters, the two-way letter's set: srN is sN, fvK is vK
+    assert to("srN", "e4", "spec") == to("srN", "e4", "xboard") == ["c3", "c5", "g3", "g5"]
+    assert to("fvK", "e4", "spec") == ["e3", "e5"]
+    # fvrF: fv, then r alone: f5 d5 and f3 (XBoard: f, then vr, the right diagonals on v: f5)
+    assert to("fvrF", "e4", "spec") == ["d5", "f3", "f5"]
+    assert to("fvrF", "e4", "xboard") == ["d5", "f5"]
 
 
 def test_j_on_step_jF() -> None:

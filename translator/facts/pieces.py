@@ -34,7 +34,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
             betza = betza.replace("t", "")  # BetzaParse has no branch for t
         if has_switch(reading, "letter-order"):
             betza = _xboard_letters(betza)
-        piece = parse(betza, _xboard_grouping(reading))
+        piece = parse(betza, _grouping(reading))
     except BetzaError as err:
         raise _misspelt_name(text) or err from None
     validate(piece, reading)
@@ -83,6 +83,17 @@ def _xboard_stops(betza: str) -> str:
 
 _XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
 _XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
+
+
+def _grouping(reading: str) -> Grouping | None:
+    """How the reading groups direction letters: XBoard's (below), the Interactive
+    Diagram's, which pairs a two-way letter with a one-way letter of its line on every leg
+    (same-line-narrows), or the spec's (``None``)."""
+    from translator.notation.dialects import has_switch
+
+    if has_switch(reading, "same-line-narrows"):
+        return lambda atom, first: Flags(same_line=True)
+    return _xboard_grouping(reading)
 
 
 def _xboard_grouping(reading: str) -> Grouping | None:

@@ -13,6 +13,8 @@ from typing import NamedTuple
 from translator.errors import BetzaError
 
 FORWARD_BACK = set("fbv")
+# a two-way letter written beside a one-way letter of its own line (reading combining-letters)
+SAME_LINE = {"fv", "vf", "bv", "vb", "ls", "sl", "rs", "sr"}
 
 
 class Flags(NamedTuple):
@@ -22,17 +24,27 @@ class Flags(NamedTuple):
     the second of which may pair with the next; ``vs_alone`` (vs-in-king-system, and
     vs-alone-on-oblique as XBoard reads it) ``v`` and ``s`` pair only with themselves or
     ``h``, so the next letter may pair with the one after it (where none follows, the pair
-    ``vr`` stays one token, which those switches' rules read as ``v`` and ``r``)."""
+    ``vr`` stays one token, which those switches' rules read as ``v`` and ``r``);
+    ``same_line`` a two-way letter pairs with a one-way letter of its line (``fv``, ``sr``),
+    which moves.c never does."""
 
     lone_h: bool = False
     chiral: bool = True
     apart: bool = False
     vs_alone: bool = False
+    same_line: bool = False
 
 
 # a reading's grouping: the flags of a leg from its atom letter and whether it is the first
 Grouping = Callable[[str, bool], Flags]
 SPEC = Flags()
+
+
+def spec_grouping(atom: str, first: bool) -> Flags:
+    """The spec's grouping: a two-way letter pairs with a one-way letter of its line only on
+    the first leg of F, B, A, G, where the pair is the one-way letter (elsewhere the two
+    letters read apart mean the same)."""
+    return Flags(same_line=first and atom in "FBAG")
 
 
 def combine_directions(letters: str, offsets: list[int], text: str,
@@ -74,6 +86,7 @@ def combine_directions(letters: str, offsets: list[int], text: str,
             tokens.append("h" + nxt)
             i += 2
         elif nxt and (nxt == c and not flags.apart or nxt == "h"
+                      or flags.same_line and c + nxt in SAME_LINE
                       or (c in FORWARD_BACK) != (nxt in FORWARD_BACK)
                       and not (flags.vs_alone and c in "vs" and i + 2 < len(letters))):
             tokens.append(c + nxt)

@@ -25,7 +25,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
-from translator.notation.grouping import Flags, Grouping, combine_directions
+from translator.notation.grouping import Flags, Grouping, combine_directions, spec_grouping
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -114,8 +114,9 @@ class Leg:
 def _would_combine(left: str, right: str) -> bool:
     """Whether two direction tokens read as others when written next to each other."""
     text = left + right
-    try:
-        return combine_directions(text, list(range(len(text))), text) != (left, right)
+    try:  # as the grouping that pairs the most (a pair some reading makes: fv)
+        return combine_directions(text, list(range(len(text))), text,
+                                  Flags(same_line=True)) != (left, right)
     except BetzaError:  # a token only a program's grouping makes (XBoard's lone h): as written
         return False
 
@@ -242,7 +243,7 @@ class _ToTree(Transformer[Token, Any]):
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
-        flags = self.grouping(atom.letter, first) if self.grouping else Flags()
+        flags = (self.grouping or spec_grouping)(atom.letter, first)
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
                                         self.text, flags)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
