@@ -68,7 +68,8 @@ MAX_OPEN = {1: 110_000, 2: 60_000}
 # The estimate overrates pieces whose legs share their rays (a hopper's leg beyond the
 # mount): for those the atoms of a one-square program, once one is grounded, decide --
 # open when that many times the squares stays under this (a solve of a few tens of ms).
-MAX_OPEN_ATOMS = 150_000
+# (The count includes the kb's tables, some 600 atoms of every program, which grow with it.)
+MAX_OPEN_ATOMS = 160_000
 MEASURED: OrderedDict[tuple[Piece, int, int], int] = OrderedDict()
 # An open program above this solves in several milliseconds (R, Q): a square asked about
 # again gets a program of its own (about a millisecond a solve) -- a script asking about
