@@ -332,6 +332,16 @@ def test_no_boost_no_star() -> None:
     assert to("fmW*cF", "e7", "spec", side="black") == ["e5", "e6"]
 
 
+def test_a_readings_tokens_keep_their_meaning_in_its_canonical_string() -> None:
+    # iffB in XBoard: i, then f and f (doubled-letter-apart); its canonical string keeps the i
+    # first, so a Black piece on d3 moves (c2 b1, e2 f1) only before it has moved
+    assert to("iffB", "d3", "xboard", side="black", virgin=True) == ["b1", "c2", "e2", "f1"]
+    assert to("iffB", "d3", "xboard", side="black") == []
+    # a modifier written between two letters is put back between them: fmvF is f and v
+    # (all four diagonals), where fvF is f alone
+    assert to("fmvF", "e4", "spec") == ["d3", "d5", "f3", "f5"]
+
+
 def test_letter_order() -> None:
     # XBoard stops reading a leg's letters at the first one out of its order. rifnB on e4:
     # r, then i ends the letters: rB, the two right diagonals f5 g6 h7 and f3 g2 h1 (the

@@ -25,7 +25,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
-from translator.notation.grouping import Flags, Grouping, combine_directions, spec_grouping
+from translator.notation.grouping import Grouping, combine_directions, spec_grouping
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -89,9 +89,11 @@ class Leg:
     atom: Atom
     range: Range | None = None
 
+    apart: tuple[int, ...] = ()  # tokens written apart from the one before (a modifier between)
+
     def spelling(self) -> str:
         """The leg's modifier group, in canonical order (``i``, the directions, the rest);
-        direction tokens that would combine if written together stay apart.
+        direction tokens that were written apart stay apart.
 
         >>> parse("fimrB").moves[0].legs[0].spelling(), parse("rifB").moves[0].legs[0].spelling()
         ('ifmr', 'rif')
@@ -100,25 +102,23 @@ class Leg:
                         key=lambda s: CANONICAL_ORDER.index(s[0]))
         if "i" in self.modifiers:
             others.insert(0, "i")
-        dirs = self.directions
-        joins = {k for k in range(1, len(dirs)) if _would_combine(dirs[k - 1], dirs[k])}
         pool = list(others)
-        out = [pool.pop(0)] if pool[:1] == ["i"] and len(pool) > len(joins) else []
-        for k, token in enumerate(dirs):
-            if k in joins and pool:  # a letter was written between them: put one back
+        out = [pool.pop(0)] if pool[:1] == ["i"] and len(pool) > len(self.apart) else []
+        for k, token in enumerate(self.directions):
+            if k in self.apart and pool:  # a letter was written between them: put one back
                 out.append(pool.pop(0))
             out.append(token)
         return "".join(out + pool)
 
 
-def _would_combine(left: str, right: str) -> bool:
-    """Whether two direction tokens read as others when written next to each other."""
-    text = left + right
-    try:  # as the grouping that pairs the most (a pair some reading makes: fv)
-        return combine_directions(text, list(range(len(text))), text,
-                                  Flags(same_line=True)) != (left, right)
-    except BetzaError:  # a token only a program's grouping makes (XBoard's lone h): as written
-        return False
+def _apart(tokens: tuple[str, ...], offsets: list[int]) -> tuple[int, ...]:
+    """The tokens whose first letter was not written right after the token before."""
+    out, pos = [], 0
+    for k, token in enumerate(tokens):
+        if k and offsets[pos] != offsets[pos - 1] + 1:
+            out.append(k)
+        pos += len(token)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -261,7 +261,8 @@ class _ToTree(Transformer[Token, Any]):
             modifiers.append(letter * n)
         modifiers.sort(key=lambda s: ("i" + FLAG_ORDER).index(s[0]) if s[0] in "i" + FLAG_ORDER
                        else 99)
-        return Leg(tuple(directions), tuple(modes), tuple(modifiers), atom, rng)
+        return Leg(tuple(directions), tuple(modes), tuple(modifiers), atom, rng,
+                   _apart(directions, [p for _, p in dirs]))
 
 
 @cache
