@@ -176,10 +176,18 @@ def test_horizontal_non_jumping_nD() -> None:
 
 
 def test_ski_slider_range_jB() -> None:
-    # c1: the first square is skipped; the spec slides on to h6, the Diagram only the
-    # three steps of * (rank 1 to the middle)
+    # c1: the first square is skipped; the spec slides on to h6. The Diagram goes on from
+    # the skipped square (b2, d2 on rank 2) with NextLeg's range of *: going up (or
+    # sideways) 4 - rank steps on 8 ranks, going down rank - 5, at least one: two steps,
+    # a3 (the edge) and e3 f4
     assert to("jB", "c1", "spec") == ["a3", "e3", "f4", "g5", "h6"]
-    assert to("jB", "c1", "diagram") == ["a3", "e3", "f4", "g5"]
+    assert to("jB", "c1", "diagram") == ["a3", "e3", "f4"]
+    # the range goes by the direction on the board, not by the side: Black's jB from e8
+    # skips d7, f7 (rank 7) and goes down 7 - 5 = 2 steps, c6 b5 and g6 h5; White's from
+    # e8 the same
+    assert to("jB", "e8", "diagram", side="black") == ["b5", "c6", "g6", "h5"]
+    assert to("jB", "e8", "diagram") == ["b5", "c6", "g6", "h5"]
+    assert to("jB", "e8", "spec", side="black") == ["a4", "b5", "c6", "g6", "h5"]
 
 
 def test_lame_with_hop_npDD() -> None:
@@ -710,12 +718,20 @@ def test_ski_slider_with_a_written_range() -> None:
     # jW1: 1 - 1 = 0, without limit, as jW (j-on-step): a3 to a8 and c1 to h1
     assert to("jW1", "a1", "diagram") == ["a3", "a4", "a5", "a6", "a7", "a8",
                                           "c1", "d1", "e1", "f1", "g1", "h1"]
-    # jR0: 0 - 1, the range of * as jB (ski-slider-range): from c1 three steps after the
-    # skipped square: a1 (only one square left), c3 c4 c5, e1 f1 g1
-    assert to("jR0", "c1", "diagram") == ["a1", "c3", "c4", "c5", "e1", "f1", "g1"]
-    # Black's jR0 from c8: a8, c6 c5 c4, e8 f8 g8
-    assert to("jR0", "c8", "diagram", side="black") == ["a8", "c4", "c5", "c6",
-                                                        "e8", "f8", "g8"]
+    # jR0: 0 - 1, the range of * as jB (ski-slider-range), from the skipped square: from
+    # c1 up from c2 4 - 2 = 2 steps (c3 c4), sideways from b1, d1 4 - 1 = 3 (a1, the only
+    # square left, and e1 f1 g1)
+    assert to("jR0", "c1", "diagram") == ["a1", "c3", "c4", "e1", "f1", "g1"]
+    # Black's jR0 from c8: down from c7 7 - 5 = 2 steps (c6 c5); sideways counts as up,
+    # 4 - 8 < 1, so one step after b8, d8 (a8, e8)
+    assert to("jR0", "c8", "diagram", side="black") == ["a8", "c5", "c6", "e8"]
+    # jR2: 2 - 1, one step after the skipped square, which still skips (j-on-step): from
+    # d4 b4 d2 d6 f4, for Black too; jK2 from e5 c3 c5 c7 e3 e7 g3 g5 g7
+    assert to("jR2", "d4", "diagram") == ["b4", "d2", "d6", "f4"]
+    assert to("jR2", "d4", "diagram", side="black") == ["b4", "d2", "d6", "f4"]
+    assert to("jK2", "e5", "diagram", side="black") == ["c3", "c5", "c7", "e3", "e7",
+                                                        "g3", "g5", "g7"]
+    assert to("jR2", "d4", "diagram", friends=("d5",)) == ["b4", "d2", "d6", "f4"]
 
 
 def test_jump_check_first_square_nH() -> None:
