@@ -308,3 +308,38 @@ def test_same_line_narrows() -> None:
     # g6), never straight back to e4 as the spec's v does
     assert to("mafvK", "e4", "diagram") == ["c2", "c4", "c6", "e2", "e6", "g2", "g4", "g6"]
     assert "e4" in to("mafvK", "e4", "spec")
+
+
+def test_iso_at_least_where_the_leg_cannot_stop_on_an_empty_square() -> None:
+    # maicR from a1 with an enemy on h2: leg 1 steps to a2 (one square); leg 2 has no m, so
+    # NextLeg passes b2 .. g2 and tests the length only at h2, seven squares >= one. The
+    # spec's iso leg must go exactly one square, and no path of it meets h2.
+    assert to_pos("maicR", "a1", "diagram", enemies=("h2",)) == ["h2"]
+    assert to_pos("maicR", "a1", "diagram:iso-at-least", enemies=("h2",)) == ["h2"]
+    assert to_pos("maicR", "a1", "spec", enemies=("h2",)) == []
+    # Black from h8, an enemy on a7: h8-h7, then seven squares to a7
+    assert to_pos("maicR", "h8", "diagram", enemies=("a7",), side="black") == ["a7"]
+    # a piece nearer than the distance stops the leg: by a1-a4 (three squares) the enemy on
+    # c4 is two squares on; the friends on b1, b3 and a5 close the other ways to it (the
+    # Diagram's R turns as K on later legs: a1-a2, then b3 c4)
+    assert to_pos("maicR", "a1", "diagram", friends=("b1", "b3", "a5"),
+                  enemies=("c4",)) == []
+    assert to_pos("maicR", "a1", "diagram", friends=("b1", "a5"), enemies=("c4",)) == ["c4"]
+    # with m the leg stops exactly there, as in the spec: maimcR from a1 reaches a3 by a2
+    assert "a3" in to("maimcR", "a1", "diagram")
+    # a g leg is a hop at the first piece at least that far: paigaR from f7 over the friend
+    # on g7 (one square), down to the enemy on g3 (four), then one step every way but back
+    # (the Diagram's R turns as K on later legs)
+    assert to_pos("paigaR", "f7", "diagram", friends=("g7",), enemies=("g3",)) == [
+        "f2", "f3", "f4", "g2", "h2", "h3", "h4"]
+
+
+def test_j_on_oblique_jumps_the_moving_piece_on_its_square() -> None:
+    # mbhaiajN0 from d5: d5-e3 (a backward N), e3-c4 (iso: one leap), then c4-d6, whose
+    # half-step back from d6 is d5, where betza.js's board still holds the moving piece;
+    # likewise d5-b4-c6-d4. The spec's j finds d5 empty there.
+    assert to("mbhaiajN0", "d5", "diagram") == ["d4", "d6"]
+    assert to("mbhaiajN0", "d5", "diagram:j-on-oblique") == ["d4", "d6"]
+    assert to("mbhaiajN0", "d5", "spec") == []
+    # Black from d4: d3 and d5
+    assert to("mbhaiajN0", "d4", "diagram", side="black") == ["d3", "d5"]
