@@ -568,6 +568,22 @@ def test_jj_skips_two() -> None:
     assert to("jjR2", "a1", "xboard") == []
 
 
+def test_own_square_occupied_xboard() -> None:
+    # mabajN from d4: XBoard reads the later legs of N in its King directions
+    # (oblique-continuation): d4-c6, then an Alfil leap back to e4, then a Dabbaba leap
+    # to c4 whose j must jump d4, where moves.c's board still holds the piece; likewise
+    # d3 d5 e4. The spec's d4 is empty from the first leg on: no move.
+    assert to("mabajN", "d4", "xboard") == ["c4", "d3", "d5", "e4"]
+    assert to("mabajN", "d4", "xboard:own-square-occupied") == []
+    assert to("mabajN", "d4", "spec") == []
+    # Black from e5: d5 e4 e6 f5
+    assert to("mabajN", "e5", "xboard", side="black") == ["d5", "e4", "e6", "f5"]
+    # n may not pass it: mabanN from d4 never lands on c4 d3 d5 e4
+    assert to("mabanN", "d4", "xboard") == [
+        "a2", "a4", "a6", "b1", "b3", "b5", "b7", "c2", "c6", "d1", "d7", "e2", "e6",
+        "f1", "f3", "f5", "f7", "g2", "g4", "g6"]
+
+
 def test_iso_on_final_hop() -> None:
     # maipR from a1, friends on a3 and c3: the spec steps to a2 (b1), mounts a3 (c3) one
     # step on and hops off: a4 .. a8, c4 .. c8. XBoard tests the iso distance (one) on the

@@ -25,7 +25,8 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "j-after-n", "skip-in-range", "iso-on-final-hop",
                        "vh-on-oblique", "king-doubled-twice", "no-boost-no-star",
                        "t-unread", "jj-skips-two", "doubled-letter-apart", "y-with-final-hop",
-                       "iso-with-hop", "same-line-narrows", "iso-at-least"}
+                       "iso-with-hop", "same-line-narrows", "iso-at-least",
+                       "own-square-occupied"}
 
 
 def facts(betza: str, reading: str) -> str:
