@@ -344,3 +344,35 @@ def test_own_square_occupied_j_on_oblique_jumps_the_moving_piece() -> None:
     assert to("mbhaiajN0", "d5", "spec") == []
     # Black from d4: d3 and d5
     assert to("mbhaiajN0", "d4", "diagram", side="black") == ["d3", "d5"]
+
+
+def test_h_names_nothing_unless_it_opens_a_chiral_set() -> None:
+    # BetzaParse gives an h that follows no letter no direction bit: hF, hhF and hB are
+    # F and B, hrF is rF (from d4 e3 e5), hrfB is rfB (e5 f6 g7 h8), with a modifier between
+    # r and f they stay apart (hrmfB: rB and fB), hfK is fK (d5), hrK is rK (e4), hfN is fN
+    king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    assert to("hF", "d4", "diagram") == ["c3", "c5", "e3", "e5"]
+    assert to("hhF", "d4", "diagram:h-names-nothing") == ["c3", "c5", "e3", "e5"]
+    assert to("hrF", "d4", "diagram") == ["e3", "e5"]
+    assert to("hrfB", "d4", "diagram") == ["e5", "f6", "g7", "h8"]
+    assert to("hrmfB", "d4", "diagram") == ["a7", "b6", "c5", "e3", "e5", "f2", "f6", "g1",
+                                            "g7", "h8"]
+    assert to("hK", "d4", "diagram") == king
+    assert to("hfK", "d4", "diagram") == ["d5"]
+    assert to("hrK", "d4", "diagram") == ["e4"]
+    assert to("hfN", "d4", "diagram") == ["c6", "e6"]
+    # before l or r on the first leg of an oblique atom it opens the chiral set, wherever
+    # it stands: fmhrN is fN and hrN (b5 c2 e6 f3, and c6)
+    assert to("fmhrN", "d4", "diagram") == ["b5", "c2", "c6", "e6", "f3"]
+    # on the first leg of W, D, H, R it is the backward move (h-on-orthogonal): hW is bW
+    # (d3), hrW is bW and rW (d3 e4)
+    assert to("hW", "d4", "diagram") == ["d3"]
+    assert to("hrW", "d4", "diagram") == ["d3", "e4"]
+    # on a later leg it names nothing: mahK is maK, which never ends on d4
+    assert "d4" not in to("mahK", "d4", "diagram")
+    # Black: hrF from e5 is Black's right pair, d4 d6; hrW from e5 d5 (right) and e6 (back)
+    assert to("hrF", "e5", "diagram", side="black") == ["d4", "d6"]
+    assert to("hrW", "e5", "diagram", side="black") == ["d5", "e6"]
+    # the spec refuses an h alone and a chiral set off an oblique atom
+    with pytest.raises(BetzaError, match="'h' must be followed by l or r"):
+        to("hF", "d4", "spec")

@@ -81,7 +81,7 @@ def _xboard_stops(betza: str) -> str:
     return betza
 
 
-_XB_OBLIQUE = "CJLNZ"  # moves.c's atoms of symmetry N: their first leg may open with hr, hl
+_XB_OBLIQUE = "CJLNZ"  # the atoms of symmetry N (both programs): their first leg may open with hr, hl
 _XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
 
 
@@ -91,9 +91,25 @@ def _grouping(reading: str) -> Grouping | None:
     (same-line-narrows), or the spec's (``None``)."""
     from translator.notation.dialects import has_switch
 
-    if has_switch(reading, "same-line-narrows"):
-        return lambda atom, first: Flags(same_line=True)
+    if has_switch(reading, "same-line-narrows") or has_switch(reading, "h-names-nothing"):
+        return _diagram_grouping(reading)
     return _xboard_grouping(reading)
+
+
+def _diagram_grouping(reading: str) -> Grouping:
+    """BetzaParse's grouping (Flags): a two-way letter pairs with a one-way letter of its
+    line (same-line-narrows); an h that follows no letter names nothing unless l or r follow
+    it on the first leg of an oblique atom, and on the first leg of W, D, H, R it is the
+    backward move, a token of its own (h-names-nothing, h-on-orthogonal)."""
+    from translator.notation.dialects import has_switch
+
+    same_line = has_switch(reading, "same-line-narrows")
+    lone_h = has_switch(reading, "h-names-nothing")
+
+    def flags(atom: str, first: bool) -> Flags:
+        return Flags(lone_h=lone_h, chiral=first and atom in _XB_OBLIQUE, same_line=same_line,
+                     chiral_any=True, h_void=not (first and atom in "WDHR"))
+    return flags
 
 
 def _xboard_grouping(reading: str) -> Grouping | None:

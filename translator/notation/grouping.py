@@ -26,13 +26,18 @@ class Flags(NamedTuple):
     ``h``, so the next letter may pair with the one after it (where none follows, the pair
     ``vr`` stays one token, which those switches' rules read as ``v`` and ``r``);
     ``same_line`` a two-way letter pairs with a one-way letter of its line (``fv``, ``sr``),
-    which moves.c never does."""
+    which moves.c never does; ``chiral_any`` (the Interactive Diagram's BetzaParse) with
+    ``lone_h`` an ``h`` followed by ``l`` or ``r`` opens a chiral set wherever it stands when
+    ``chiral``, and ``h_void`` a lone ``h`` gives no token, as it gives BetzaParse no
+    direction bit there."""
 
     lone_h: bool = False
     chiral: bool = True
     apart: bool = False
     vs_alone: bool = False
     same_line: bool = False
+    chiral_any: bool = False
+    h_void: bool = False
 
 
 # a reading's grouping: the flags of a leg from its atom letter and whether it is the first
@@ -69,6 +74,9 @@ def combine_directions(letters: str, offsets: list[int], text: str,
     ('f', 'fl')
     >>> combine_directions("vlf", [0, 1, 2], "vlfK", Flags(vs_alone=True))
     ('v', 'lf')
+    >>> combine_directions("hrf", [0, 1, 2], "hrfB", Flags(lone_h=True, chiral=False,
+    ...                    chiral_any=True, h_void=True))
+    ('rf',)
     """
     tokens: list[str] = []
     i = 0
@@ -76,8 +84,9 @@ def combine_directions(letters: str, offsets: list[int], text: str,
         c = letters[i]
         adjacent = i + 1 < len(letters) and offsets[i + 1] == offsets[i] + 1
         nxt = letters[i + 1] if adjacent else ""
-        if c == "h" and flags.lone_h and not (flags.chiral and i == 0):
-            tokens.append(c)
+        opens = nxt in ("l", "r") if flags.chiral_any else i == 0
+        if c == "h" and flags.lone_h and not (flags.chiral and opens):
+            tokens.extend(() if flags.h_void else (c,))
             i += 1
         elif c == "h":
             if nxt not in ("l", "r"):

@@ -111,12 +111,22 @@ class Leg:
         return "".join(out + pool)
 
 
-def _apart(tokens: tuple[str, ...], offsets: list[int]) -> tuple[int, ...]:
-    """The tokens whose first letter was not written right after the token before."""
-    out, pos = [], 0
+def _apart(tokens: tuple[str, ...], letters: str, offsets: list[int]) -> tuple[int, ...]:
+    """The tokens whose first letter was not written right after the token before (a
+    letter that gives no token, an h the Interactive Diagram reads as nothing, is passed
+    over and keeps them apart too).
+
+    >>> _apart(("r", "f"), "hrf", [0, 1, 3])
+    (1,)
+    """
+    out: list[int] = []
+    pos, end = 0, -2
     for k, token in enumerate(tokens):
-        if k and offsets[pos] != offsets[pos - 1] + 1:
+        while pos < len(letters) and letters[pos:pos + len(token)] != token:
+            pos += 1
+        if k and offsets[pos] != end + 1:
             out.append(k)
+        end = offsets[pos + len(token) - 1]
         pos += len(token)
     return tuple(out)
 
@@ -262,7 +272,7 @@ class _ToTree(Transformer[Token, Any]):
         modifiers.sort(key=lambda s: ("i" + FLAG_ORDER).index(s[0]) if s[0] in "i" + FLAG_ORDER
                        else 99)
         return Leg(tuple(directions), tuple(modes), tuple(modifiers), atom, rng,
-                   _apart(directions, [p for _, p in dirs]))
+                   _apart(directions, "".join(d for d, _ in dirs), [p for _, p in dirs]))
 
 
 @cache

@@ -23,7 +23,8 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     lr_later = (has_switch(reading, "oblique-later-legs")
                 or has_switch(reading, "oblique-continuation"))
     chiral_later = has_switch(reading, "chiral-on-continuation")
-    h_apart = has_switch(reading, "chiral-off-oblique")  # h a letter of its own (XBoard)
+    # h a letter of its own (XBoard; the Interactive Diagram's on W, D, H, R)
+    h_apart = has_switch(reading, "chiral-off-oblique") or has_switch(reading, "h-names-nothing")
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
