@@ -81,7 +81,7 @@ def _xboard_stops(betza: str) -> str:
     return betza
 
 
-_XB_OBLIQUE = "CJLNZ"  # the atoms of symmetry N (both programs): their first leg may open with hr, hl
+_XB_OBLIQUE = "CJLNZ"  # symmetry N in both programs: a first leg may open with hr, hl
 _XB_APART = "ABFGKQ"  # moves.c's F and K loops, which read a doubled letter as two
 
 
