@@ -373,6 +373,7 @@ def test_h_names_nothing_unless_it_opens_a_chiral_set() -> None:
     # Black: hrF from e5 is Black's right pair, d4 d6; hrW from e5 d5 (right) and e6 (back)
     assert to("hrF", "e5", "diagram", side="black") == ["d4", "d6"]
     assert to("hrW", "e5", "diagram", side="black") == ["d5", "e6"]
-    # the spec refuses an h alone and a chiral set off an oblique atom
-    with pytest.raises(BetzaError, match="'h' must be followed by l or r"):
-        to("hF", "d4", "spec")
+    # the spec reads the h as nothing there too, on W: hrW is rW (e4), hW is W
+    assert to("hF", "d4", "spec") == ["c3", "c5", "e3", "e5"]
+    assert to("hrW", "d4", "spec") == ["e4"]
+    assert to("hW", "d4", "spec") == ["c4", "d3", "d5", "e4"]

@@ -388,12 +388,11 @@ def test_y_mode_bits() -> None:
 
 
 def test_chiral_off_oblique() -> None:
-    # hrA: the spec refuses a chiral set on a diagonal atom. XBoard reads h (nothing on F,
-    # B, A, G) and then r alone, the two right diagonals: from a8 fr is off the board, br
-    # leaps (2,-2) to c6
-    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
-        to("hrA", "a8", "spec")
+    # hrA: XBoard reads h (nothing on F, B, A, G) and then r alone, the two right diagonals:
+    # from a8 fr is off the board, br leaps (2,-2) to c6; so do the spec (reading
+    # combining-letters: an h that opens no chiral set names nothing) and the Diagram
     assert to("hrA", "a8", "xboard") == ["c6"]
+    assert to("hrA", "a8", "spec") == ["c6"]
     assert to("hlF", "d4", "xboard") == ["c3", "c5"]
     # Black's left is the board's right: hlA from d4 goes to f2 and f6
     assert to("hlA", "d4", "xboard", side="black") == ["f2", "f6"]
@@ -412,17 +411,15 @@ def test_chiral_off_oblique() -> None:
 def test_chiral_off_oblique_h_stands_alone() -> None:
     # hrfF on e4: moves.c's F loop never pairs h (dirType '4' and r's '2' make 2, not 3) and
     # gives it no bits; r and f then pair: dirs1 0x0F & 0xC3 & 0xAA = bit 1, fr: (1,1) to f5.
-    # The spec groups hr + f and refuses hr off an oblique atom.
-    with pytest.raises(BetzaError, match="chiral set needs an oblique atom"):
-        to("hrfF", "e4", "spec")
+    # The spec reads the h as nothing and rf as one token too (reading combining-letters).
+    assert to("hrfF", "e4", "spec") == ["f5"]
     assert to("hrfF", "e4", "xboard") == ["f5"]
     # Black turns bit 1 into bit 5, (-1,-1): from e5 to d4
     assert to("hrfF", "e5", "xboard", side="black") == ["d4"]
     # hrvF: r and v pair to dirs1 0x0F & 0 = nothing; no letter names a direction: all four
     assert to("hrvF", "e4", "xboard") == ["d3", "d5", "f3", "f5"]
     # hfF: h, then f alone (0xC3 & 0xAA: fr f5 and fl d5); for Black on e5: d4 f4
-    with pytest.raises(BetzaError, match="'h' must be followed by l or r"):
-        to("hfF", "e4", "spec")
+    assert to("hfF", "e4", "spec") == ["d5", "f5"]
     assert to("hfF", "e4", "xboard") == ["d5", "f5"]
     assert to("hfF", "e5", "xboard", side="black") == ["d4", "f4"]
     # hfK: the K loop's h is 0xFF, every direction

@@ -227,7 +227,7 @@ def test_bad_input_raises():
     with pytest.raises(BetzaError):
         explain_lines("fX")
     with pytest.raises(BetzaError):
-        explain_lines("hrW")
+        explain_lines("hrWX")
 
 
 def test_every_catalogue_piece_is_explained():

@@ -79,7 +79,6 @@ def test_modes_are_a_set_and_canonically_ordered():
     ("N-B", "Betza 2.0", 1),
     ("wN", "'w' is not", 0),
     ("T", "not an atom letter", 0),
-    ("hN", "'h' must be followed", 0),
     ("nnnN", "repeated", 2),
     ("fX", "boosts an atom", 1),
     ("N B", "spaces", 1),
@@ -98,8 +97,9 @@ def test_bad_input_is_one_error_with_a_caret(text, message, pos):
 def test_semantic_checks_name_the_token():
     from translator.facts.pieces import parse_piece
 
+    # (a boosted W, (4,0), is on one line: no chiral set)
     with pytest.raises(BetzaError, match="chiral set needs an oblique atom") as info:
-        parse_piece("hrW")
+        parse_piece("hrWX")
     assert info.value.pos == 0
     with pytest.raises(BetzaError, match="oblique-later-legs") as info:
         parse_piece("afrN")

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
-from translator.notation.grouping import Flags, Grouping
+from translator.notation.grouping import ONE_LINE, Flags, Grouping, spec_grouping
 from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
@@ -107,8 +107,11 @@ def _diagram_grouping(reading: str) -> Grouping:
     lone_h = has_switch(reading, "h-names-nothing")
 
     def flags(atom: str, first: bool) -> Flags:
-        return Flags(lone_h=lone_h, chiral=first and atom in _XB_OBLIQUE, same_line=same_line,
-                     chiral_any=True, h_void=not (first and atom in "WDHR"))
+        spec = spec_grouping(atom, first)
+        if not lone_h:
+            return spec._replace(same_line=same_line or spec.same_line)
+        return spec._replace(chiral=first and atom not in ONE_LINE, same_line=same_line,
+                             h_void=not (first and atom in "WDHR"))
     return flags
 
 

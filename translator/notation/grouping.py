@@ -45,11 +45,23 @@ Grouping = Callable[[str, bool], Flags]
 SPEC = Flags()
 
 
+# the atoms of one line (kb/atoms.lp's orth, diag and king systems): no chiral set on them
+ONE_LINE = "WFDAHGRBKQ"
+
+
 def spec_grouping(atom: str, first: bool) -> Flags:
     """The spec's grouping: a two-way letter pairs with a one-way letter of its line only on
     the first leg of F, B, A, G, where the pair is the one-way letter (elsewhere the two
-    letters read apart mean the same)."""
-    return Flags(same_line=first and atom in "FBAG")
+    letters read apart mean the same). An ``h`` that follows no letter names nothing unless
+    ``l`` or ``r`` follow it where a chiral set can be (as both programs read it on F, B,
+    A, G: ``hrF`` is ``rF``; reading combining-letters). ``atom`` is the letter and its
+    boost (``FX``), which may make it oblique.
+
+    >>> spec_grouping("F", True).chiral, spec_grouping("N", True).chiral
+    (False, True)
+    """
+    return Flags(same_line=first and atom in "FBAG", lone_h=True,
+                 chiral=not first or atom not in ONE_LINE, chiral_any=True, h_void=True)
 
 
 def combine_directions(letters: str, offsets: list[int], text: str,

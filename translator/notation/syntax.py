@@ -253,7 +253,7 @@ class _ToTree(Transformer[Token, Any]):
 
     def _leg(self, group: list[Token], atom: Atom, rng: Range | None, first: bool) -> Leg:
         dirs = [(t.value, t.start_pos or 0) for t in group if t.value in DIRECTION_LETTERS]
-        flags = (self.grouping or spec_grouping)(atom.letter, first)
+        flags = (self.grouping or spec_grouping)(atom.letter + (atom.boost or ""), first)
         directions = combine_directions("".join(d for d, _ in dirs), [p for _, p in dirs],
                                         self.text, flags)
         modes = sorted({t.value for t in group if t.value in MODE_LETTERS},
