@@ -119,6 +119,16 @@ def test_a_capturing_leg_goes_on_from_the_first_piece_of_a_ray(count: Any) -> No
     assert sorted((m.to, m.captures) for m in found) == [("i5", ("f8",)), ("j4", ("f8",))]
 
 
+def test_a_reading_that_gives_later_legs_the_atoms_own_range() -> None:
+    # the Diagram's range-inheritance makes the later legs of jmaamprvN0 single leaps: on
+    # a 10x11 board it was refused as about 4 million atoms (the Diagram answers). Its
+    # first leg's j never lands on an empty board (j-on-oblique): no move
+    pos = Position.light(10, 11)
+    assert moves.moves("jmaamprvN0", "d4", pos, dialect="diagram") == []
+    piece = moves.parse_piece("maN0", "diagram")
+    assert estimated_atoms(piece, 10, 11) < estimated_atoms(moves.parse_piece("maN0"), 10, 11)
+
+
 def test_the_runaway_string_of_the_fuzz_run_is_answered() -> None:
     # its e.p. leg left open in a kept program grounded gigabytes, estimated at 4,000
     # atoms: now estimated at 46 million there, it is answered from its position's program

@@ -45,6 +45,8 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
         piece = _doubled_twice(piece, "K")
     if has_switch(reading, "j-after-n"):
         piece = _j_after_n(piece)
+    if has_switch(reading, "range-inheritance"):
+        piece = replace(piece, own_range=True)
     return piece
 
 

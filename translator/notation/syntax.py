@@ -171,10 +171,13 @@ class MoveDef:
 
 @dataclass(frozen=True)
 class Piece:
-    """A compound piece: the concatenation of its moves."""
+    """A compound piece: the concatenation of its moves; ``own_range`` when its reading gives
+    a continuation leg the atom's own range, not the written one (the Interactive Diagram's
+    range-inheritance), which the size estimate reads."""
 
     moves: tuple[MoveDef, ...]
     source: str = ""
+    own_range: bool = False
 
     def __str__(self) -> str:
         return "".join(str(move) for move in self.moves)

@@ -106,7 +106,10 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
         met = files * ranks * MET if short and steps == 1 and not any(
             set(leg.modes) & {"g", "y"} for leg in move.legs) else None
         states = peak = 0
+        toggled = False
         for n, leg in enumerate(move.legs):
+            if n and piece.own_range and not toggled:  # the atom's own range again
+                steps = span if move.atom.letter in SLIDERS else 1
             ways = _ways(leg, n, short)
             if lean and _stops(leg, n, move):
                 # in a program of its position a leg that only captures goes on from the
@@ -126,7 +129,8 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
                 states += paths
             if set("".join(leg.modifiers)) & BENDS:  # the next leg rides on, straight
                 steps = span
-            if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg
+            if set(leg.modes) & {"g", "y"}:  # the range toggles for the next leg (and in a
+                toggled = True                # program that keeps it, for all after it)
                 steps = span if steps == 1 else max(1, steps if len(leg.modes) > 1 else 1)
             if cut:
                 break
