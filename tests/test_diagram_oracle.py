@@ -346,13 +346,13 @@ def test_own_square_occupied_j_on_oblique_jumps_the_moving_piece() -> None:
     assert to("mbhaiajN0", "d4", "diagram", side="black") == ["d3", "d5"]
 
 
-def test_h_names_nothing_unless_it_opens_a_chiral_set() -> None:
+def test_h_alone_names_nothing_and_hr_is_r_off_an_oblique_atom() -> None:
     # BetzaParse gives an h that follows no letter no direction bit: hF, hhF and hB are
     # F and B, hrF is rF (from d4 e3 e5), hrfB is rfB (e5 f6 g7 h8), with a modifier between
     # r and f they stay apart (hrmfB: rB and fB), hfK is fK (d5), hrK is rK (e4), hfN is fN
     king = ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
     assert to("hF", "d4", "diagram") == ["c3", "c5", "e3", "e5"]
-    assert to("hhF", "d4", "diagram:h-names-nothing") == ["c3", "c5", "e3", "e5"]
+    assert to("hhF", "d4", "diagram") == ["c3", "c5", "e3", "e5"]
     assert to("hrF", "d4", "diagram") == ["e3", "e5"]
     assert to("hrfB", "d4", "diagram") == ["e5", "f6", "g7", "h8"]
     assert to("hrmfB", "d4", "diagram") == ["a7", "b6", "c5", "e3", "e5", "f2", "f6", "g1",
@@ -367,9 +367,12 @@ def test_h_names_nothing_unless_it_opens_a_chiral_set() -> None:
     # on the first leg of W, D, H, R it is the backward move (h-on-orthogonal): hW is bW
     # (d3), hrW is bW and rW (d3 e4)
     assert to("hW", "d4", "diagram") == ["d3"]
-    assert to("hrW", "d4", "diagram") == ["d3", "e4"]
-    # on a later leg it names nothing: mahK is maK, which never ends on d4
+    assert to("hrW", "d4", "diagram:h-on-orthogonal") == ["d3", "e4"]
+    # on a later leg it names nothing: mahK is maK, which never ends on d4, and hr is r
+    # (chiral-on-continuation): mahrK is marK, from d4 b4 c3 c5 d2 d6 e3 e5 f4
     assert "d4" not in to("mahK", "d4", "diagram")
+    assert to("mahrK", "d4", "diagram:chiral-on-continuation") == [
+        "b4", "c3", "c5", "d2", "d6", "e3", "e5", "f4"]
     # Black: hrF from e5 is Black's right pair, d4 d6; hrW from e5 d5 (right) and e6 (back)
     assert to("hrF", "e5", "diagram", side="black") == ["d4", "d6"]
     assert to("hrW", "e5", "diagram", side="black") == ["d5", "e6"]

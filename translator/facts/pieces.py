@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from translator.errors import BetzaError
 from translator.facts.translate import move_facts
-from translator.notation.grouping import ONE_LINE, Flags, Grouping, spec_grouping
+from translator.notation.grouping import Flags, Grouping, spec_grouping
 from translator.notation.syntax import Atom, Leg, MoveDef, Piece, parse
 
 
@@ -93,27 +93,32 @@ def _grouping(reading: str) -> Grouping | None:
     (same-line-narrows), or the spec's (``None``)."""
     from translator.notation.dialects import has_switch
 
-    if has_switch(reading, "same-line-narrows") or has_switch(reading, "h-names-nothing"):
+    if any(has_switch(reading, name) for name in _DIAGRAM_GROUPING):
         return _diagram_grouping(reading)
     return _xboard_grouping(reading)
 
 
+# the Interactive Diagram's switches that its own grouping of the letters reads
+_DIAGRAM_GROUPING = ("same-line-narrows", "chiral-on-continuation", "h-on-orthogonal")
+
+
 def _diagram_grouping(reading: str) -> Grouping:
     """BetzaParse's grouping (Flags): a two-way letter pairs with a one-way letter of its
-    line (same-line-narrows); an h that follows no letter names nothing unless l or r follow
-    it on the first leg of an oblique atom, and on the first leg of W, D, H, R it is the
-    backward move, a token of its own (h-names-nothing, h-on-orthogonal)."""
+    line (same-line-narrows); an h before l or r on a later leg gives no token, as the King
+    system BetzaParse reads later legs in has no chiral set (chiral-on-continuation: hr is
+    r); on the first leg of W, D, H, R an h of its own is a token, the backward move
+    (h-on-orthogonal). Elsewhere as the spec."""
     from translator.notation.dialects import has_switch
 
     same_line = has_switch(reading, "same-line-narrows")
-    lone_h = has_switch(reading, "h-names-nothing")
+    later_plain = has_switch(reading, "chiral-on-continuation")
+    orth_h = has_switch(reading, "h-on-orthogonal")
 
     def flags(atom: str, first: bool) -> Flags:
         spec = spec_grouping(atom, first)
-        if not lone_h:
-            return spec._replace(same_line=same_line or spec.same_line)
-        return spec._replace(chiral=first and atom not in ONE_LINE, same_line=same_line,
-                             h_void=not (first and atom in "WDHR"))
+        return spec._replace(same_line=same_line or spec.same_line,
+                             chiral=spec.chiral and (first or not later_plain),
+                             h_void=not (orth_h and first and atom in "WDHR"))
     return flags
 
 

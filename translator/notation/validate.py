@@ -16,15 +16,14 @@ def validate(piece: Piece, reading: str = "spec") -> None:
     """Raise BetzaError for direction letters the atom cannot have (e.g. ``hrW``) and for
     l/r in continuation legs of oblique atoms without a chiral first leg (unless the
     reading is a program's: XBoard turns such legs to the K system, the Interactive Diagram
-    turns them through the atom's own directions; then ``afrN`` is fine; the Diagram reads
-    ``hr`` and ``hl`` on a continuation leg as ``r`` and ``l``)."""
+    turns them through the atom's own directions; then ``afrN`` is fine)."""
     tokens = tables().dirtab
     text = piece.source
-    lr_later = (has_switch(reading, "oblique-later-legs")
-                or has_switch(reading, "oblique-continuation"))
-    chiral_later = has_switch(reading, "chiral-on-continuation")
+    # (chiral-on-continuation reads a later leg's hr as r, which the leg then turns by)
+    lr_later = any(has_switch(reading, name) for name in (
+        "oblique-later-legs", "oblique-continuation", "chiral-on-continuation"))
     # h a letter of its own (XBoard; the Interactive Diagram's on W, D, H, R)
-    h_apart = has_switch(reading, "chiral-off-oblique") or has_switch(reading, "h-names-nothing")
+    h_apart = has_switch(reading, "chiral-off-oblique") or has_switch(reading, "h-on-orthogonal")
     for move in piece.moves:
         if move.is_bracket:
             if switches(reading):
@@ -48,8 +47,6 @@ def validate(piece: Piece, reading: str = "spec") -> None:
         for n, leg in enumerate(move.legs):
             table = system if n == 0 else "king"
             for tok in leg.directions:
-                if n and chiral_later and tok in ("hr", "hl"):
-                    continue
                 if (table, tok) not in tokens and not (tok == "h" and h_apart):
                     what = ("a chiral set needs an oblique atom such as N"
                             if tok in ("hr", "hl") else "is not defined")
