@@ -13,6 +13,7 @@ import pytest
 
 from translator import Position, moves
 from translator.errors import BetzaError
+from translator.facts.pieces import canonical
 from translator.present.why.answer import why
 from translator.queries.dialect_diff import dialect_differences
 from translator.queries.equiv import equivalent
@@ -563,6 +564,29 @@ def test_jj_skips_two() -> None:
     assert to("jjW3", "e4", "xboard") == ["b4", "e1", "e7", "h4"]
     assert to("jjW3", "e5", "xboard", side="black") == ["b5", "e2", "e8", "h5"]
     assert to("jjR2", "a1", "xboard") == []
+
+
+def test_doubled_atom_twice_after_a_failed_iso_test() -> None:
+    # aiKK: moves.c reads aiK and then K. Its leg 2's i follows a single step, so it asks
+    # for a piece that has not moved (iso-after-leaper); a moved piece fails it, and the
+    # test's continue reads the second K as leg 2, bare: from d4 a King step, then one more
+    # every way but straight back (b2 .. f6 but d4), and the K's own steps
+    ring = ["b2", "b3", "b4", "b5", "b6", "c2", "c3", "c4", "c5", "c6", "d2", "d3", "d5",
+            "d6", "e2", "e3", "e4", "e5", "e6", "f2", "f3", "f4", "f5", "f6"]
+    assert to("aiKK", "d4", "xboard") == ring
+    assert to("aiKK", "d4", "xboard", virgin=True) == ring
+    # fsmcaifmKK: a piece that has not moved makes fsmcaifmK (to c5 or e5, then on: b6
+    # f6) and K; one that has moved goes on from c5 or e5 with the bare K instead, every way
+    # but straight back: b4 b5 b6 c4 c6 d5 d6 and d6 e4 e6 f4 f5 f6, besides the K
+    assert to("fsmcaifmKK", "d4", "xboard", virgin=True) == [
+        "b6", "c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5", "f6"]
+    assert to("fsmcaifmKK", "d4", "xboard") == [
+        "b4", "b5", "b6", "c3", "c4", "c5", "c6", "d3", "d5", "d6", "e3", "e4", "e5", "e6",
+        "f4", "f5", "f6"]
+    # Black, moved, from e5: aiKK's ring is c3 .. g7 but e5
+    assert len(to("aiKK", "e5", "xboard", side="black")) == 24
+    # (the spelling leaves the move out: the string reads as written)
+    assert canonical("aiKK", "xboard") == "aiKK"
 
 
 def test_own_square_occupied_xboard() -> None:

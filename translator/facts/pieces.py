@@ -40,7 +40,7 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     validate(piece, reading)
 
     if has_switch(reading, "doubled-atom-twice"):
-        piece = _doubled_twice(piece)
+        piece = _doubled_twice(piece, moved=has_switch(reading, "iso-after-leaper"))
     elif has_switch(reading, "king-doubled-twice"):
         piece = _doubled_twice(piece, "K")
     if has_switch(reading, "j-after-n"):
@@ -208,15 +208,20 @@ def _xboard_prefix(prefix: str, atom: str) -> str:
         return "".join(kept)
 
 
-def _doubled_twice(piece: Piece, letters: str = "") -> Piece:
+def _doubled_twice(piece: Piece, letters: str = "", moved: bool = False) -> Piece:
     """XBoard's letters (switch doubled-atom-twice): moves.c knows no doubled atom, so the
     second letter of ``WW`` is a move of its own. ``maWW`` is ``maW`` and then ``W``. With
     ``letters``, only those atoms (the Interactive Diagram's ``KK``: king-doubled-twice).
+    With ``moved`` (iso-after-leaper), a later leg's ``i`` after single leaps that a moved
+    piece fails ends moves.c's reading of that leg, which goes on with the second letter:
+    ``maiKK`` is also ``maK`` for a piece that has moved (:func:`_fallback`).
 
     >>> [str(m) for m in _doubled_twice(parse("fmaWWcNN")).moves]
     ['fmaW', 'W', 'cN', 'N']
     >>> [str(m) for m in _doubled_twice(parse("fKKcNN"), "K").moves]
     ['fK', 'K', 'cNN']
+    >>> [(str(m), m.moved_only) for m in _doubled_twice(parse("caicKK"), moved=True).moves]
+    [('caicK', False), ('K', False), ('caK', True)]
     """
     moves: list[MoveDef] = []
     for move in piece.moves:
@@ -229,7 +234,24 @@ def _doubled_twice(piece: Piece, letters: str = "") -> Piece:
         moves.append(replace(move, legs=legs, atom=single, end=move.end - 1))
         moves.append(MoveDef((Leg((), (), (), single),), single, start=move.end - 1,
                              end=move.end))
+        if moved:
+            moves.extend(_fallback(moves[-2]))
     return replace(piece, moves=tuple(moves))
+
+
+def _fallback(move: MoveDef) -> tuple[MoveDef, ...]:
+    """The move moves.c makes of a move written with a doubled atom when its first later
+    leg with ``i`` follows single leaps only (its range argument is 0, so ``i`` asks for a
+    piece that has not moved: iso-after-leaper) and the piece has moved: the test's
+    ``continue`` reads the second letter of the atom as that leg, with no other letter."""
+    for k, leg in enumerate(move.legs[1:], start=1):
+        if "i" in leg.modifiers:
+            before = move.legs[:k]
+            if move.atom.letter in "RBQ" or any(set(b.modes) & {"g", "y"} for b in before):
+                return ()
+            bare = Leg((), (), (), move.atom)
+            return (replace(move, legs=(*before, bare), moved_only=True),)
+    return ()
 
 
 _AFTER_N = {"j": (), "jj": ("j",)}  # moves.c: n sets jump = 0, each j then adds one

@@ -56,6 +56,7 @@ MOVE = Predicate("move", "T", "M")
 ATOM = Predicate("atom", "T", "M", '"Letter"')
 BOOST = Predicate("boost", "T", "M", '"Letter"')
 RIDER = Predicate("rider", "T", "M")
+MOVED = Predicate("movedonly", "T", "M")    # the move is made only by a piece that has moved
 RANGE = Predicate("range", "T", "M", "Steps")
 LEG = Predicate("leg", "T", "M", "L")
 DIR = Predicate("dir", "T", "M", "L", '"Token"')

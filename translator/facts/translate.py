@@ -23,6 +23,7 @@ from translator.facts.schema import (
     LRIDER,
     MODE,
     MOVE,
+    MOVED,
     PDIR,
     RANGE,
     RIDER,
@@ -48,6 +49,8 @@ def move_facts(type_id: int, piece: Piece) -> str:
             out.append(BOOST(t, m, move.atom.boost))
         if move.atom.doubled:
             out.append(RIDER(t, m))
+        if move.moved_only:
+            out.append(MOVED(t, m))
         if move.range is not None:
             out.append(RANGE(t, m, _steps(move.range)))
         if move.is_bracket:

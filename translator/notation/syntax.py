@@ -138,7 +138,10 @@ class MoveDef:
 
     A move in the bracket notation (``v[F?R]``) has ``seps`` (``'?'`` or ``'-'`` after
     each leg but the last) and its ``prefix`` direction tokens; each of its legs has its
-    own atom and range, and ``atom``/``range`` are the first leg's.
+    own atom and range, and ``atom``/``range`` are the first leg's. A ``moved_only`` move
+    is one a program reads into the letters of another (XBoard's ``aiKK``, whose piece, once
+    moved, goes on with the second ``K``): only a piece that has moved makes it, and the
+    piece's spelling leaves it out.
 
     >>> move = parse("v[F?R2]").moves[0]
     >>> move.seps, move.prefix, [str(leg.atom) for leg in move.legs], str(move)
@@ -152,6 +155,7 @@ class MoveDef:
     end: int = 0
     seps: tuple[str, ...] = ()
     prefix: tuple[str, ...] = ()
+    moved_only: bool = False
 
     @property
     def is_bracket(self) -> bool:
@@ -180,7 +184,7 @@ class Piece:
     own_range: bool = False
 
     def __str__(self) -> str:
-        return "".join(str(move) for move in self.moves)
+        return "".join(str(move) for move in self.moves if not move.moved_only)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Piece) and str(self) == str(other)
