@@ -665,3 +665,16 @@ def test_aR_default_continuation_never_goes_back() -> None:
     # explicit). The four adjacent Rook squares cannot be a destination: reaching e5 would need a
     # turn on e4's own file/rank ending there, or a backward slide from e6.
     assert dests("aR", "e4") == ALL_8X8 - S("e4 e5 e3 d4 f4")
+
+
+def test_cylinder_belongs_to_its_leg() -> None:
+    # reading cylinder: maoW on a1 steps without wrapping (a2, b1), then wraps: from a2 on
+    # to a3, left round the edge to h2, right to b2; from b1 on to c1, left to b2 (a rank
+    # never wraps with o)
+    assert dests("maoW", "a1") == S("a3 b2 c1 h2")
+    # moaW on a6: the first step wraps (a5, a7, b6 and h6 round the edge), the second does
+    # not: a4 a8, b5 b7 c6 and from h6 on to g6, h5 h7 (and Black's on h3, turned round)
+    assert dests("moaW", "a6") == S("a4 a8 b5 b7 c6 g6 h5 h7")
+    # with o on both legs both wrap: from a2 on to a3 and round to h2 and b2, from b1 c1 b2,
+    # from h1 (round the edge from a1) g1 and h2
+    assert dests("moaoW", "a1") == S("a3 b2 c1 g1 h2")

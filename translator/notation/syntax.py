@@ -138,10 +138,9 @@ class MoveDef:
 
     A move in the bracket notation (``v[F?R]``) has ``seps`` (``'?'`` or ``'-'`` after
     each leg but the last) and its ``prefix`` direction tokens; each of its legs has its
-    own atom and range, and ``atom``/``range`` are the first leg's. A ``moved_only`` move
-    is one a program reads into the letters of another (XBoard's ``aiKK``, whose piece, once
-    moved, goes on with the second ``K``): only a piece that has moved makes it, and the
-    piece's spelling leaves it out.
+    own atom and range, and ``atom``/``range`` are the first leg's. A ``moved_only`` move,
+    which a program reads into another's letters (XBoard's ``aiKK``), only a piece that has
+    moved makes; the piece's spelling leaves it out.
 
     >>> move = parse("v[F?R2]").moves[0]
     >>> move.seps, move.prefix, [str(leg.atom) for leg in move.legs], str(move)
