@@ -380,3 +380,14 @@ def test_h_alone_names_nothing_and_hr_is_r_off_an_oblique_atom() -> None:
     assert to("hF", "d4", "spec") == ["c3", "c5", "e3", "e5"]
     assert to("hrW", "d4", "spec") == ["e4"]
     assert to("hW", "d4", "spec") == ["c4", "d3", "d5", "e4"]
+
+
+def test_wrap_with_hop_is_dropped() -> None:
+    # goR on a4 over a friend on g4: BetzaParse builds the last leg of a hopper from its hop,
+    # toggle and initial bits only, so o is gone: h4 only. The spec's o wraps the slide left
+    # round the edge to h4 .. g4 as well, and it lands on f4
+    assert to("goR", "a4", "diagram", friends=("g4",)) == ["h4"]
+    assert to("goR", "a4", "diagram:wrap-with-hop", friends=("g4",)) == ["h4"]
+    assert to("goR", "a4", "spec", friends=("g4",)) == ["f4", "h4"]
+    # Black on a5 over g5: h5 only
+    assert to("goR", "a5", "diagram", side="black", friends=("g5",)) == ["h5"]

@@ -26,7 +26,7 @@ FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits"
                        "vh-on-oblique", "king-doubled-twice", "no-boost-no-star",
                        "t-unread", "jj-skips-two", "doubled-letter-apart", "y-with-final-hop",
                        "iso-with-hop", "same-line-narrows", "iso-at-least",
-                       "own-square-occupied"}
+                       "own-square-occupied", "wrap-with-hop"}
 
 
 def facts(betza: str, reading: str) -> str:
