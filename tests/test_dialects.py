@@ -818,6 +818,16 @@ def test_why_reports_the_null_move() -> None:
     assert answer.possible and "null move" in "\n".join(answer.explanation)
 
 
+def test_why_names_a_move_the_program_split_off() -> None:
+    # XBoard reads maWW as maW and W: e5 from e4 is the second move's (it crashed, the
+    # plan of the spec's single move having no second), and a moved aiKK's b2 is the bare
+    # move aK by c3
+    answer = why("maWW", "e4", "e5", Position.light(), dialect="xboard")
+    assert answer.possible and "by the move W:" in "\n".join(answer.explanation)
+    answer = why("aiKK", "d4", "b2", Position.light(), dialect="xboard")
+    assert answer.possible and "by the move aK " in "\n".join(answer.explanation)
+
+
 def test_dialect_differences() -> None:
     (only,) = dialect_differences("masW3")
     assert (only.name, only.dialect, only.origin, only.side) == (

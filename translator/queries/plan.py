@@ -164,9 +164,10 @@ SHAPES: dict[str, type[Any]] = {
 
 
 @lru_cache(maxsize=1024)
-def plan(betza: str) -> tuple[MovePlan, ...]:
-    """The plan of every move of ``betza`` (a Betza string or a piece name)."""
-    piece = parse_piece(betza)
+def plan(betza: str, reading: str = "spec") -> tuple[MovePlan, ...]:
+    """The plan of every move of ``betza`` (a Betza string or a piece name), move by move as
+    ``reading`` splits its letters into moves (XBoard's ``maWW`` is ``maW`` and ``W``)."""
+    piece = parse_piece(betza, reading)
     facts: dict[str, list[Any]] = defaultdict(list)
     for sym in engine.run(move_facts(1, piece), "plan.lp"):
         facts[sym.name].append(term(sym, SHAPES[sym.name]))

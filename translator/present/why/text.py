@@ -41,7 +41,7 @@ def _planned(ctx: WhyContext, path: WhyPath) -> tuple[LegPlan, ...]:
     """The leg plan of the move that made ``path`` (none for castling, imitation, drops)."""
     if written(ctx, path).atom.letter in "OI@":
         return ()
-    return plan(ctx.types[path.type_id])[path.move_no - 1].legs
+    return plan(ctx.types[path.type_id], ctx.pos.dialect)[path.move_no - 1].legs
 
 
 def board_for(ctx: WhyContext, changed: Sequence[tuple[str, str, str]] = ()) -> _Board:

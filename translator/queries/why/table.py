@@ -100,7 +100,7 @@ def changes(ctx: WhyContext, rows: Rows, one: Placed) -> list[Change]:
 def path_of(ctx: WhyContext, one: Placed) -> WhyPath:
     """The row's path leg by leg, as the words of a ``why`` answer read it."""
     move = one.move
-    planned = plan(ctx.types[ctx.mover_type])[one.row.move - 1]
+    planned = plan(ctx.types[ctx.mover_type], ctx.pos.dialect)[one.row.move - 1]
     empty = set(one.need.get("empty", ()))
     legs: list[WhyLeg] = []
     passes: dict[str, int] = {}
