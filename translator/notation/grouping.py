@@ -18,7 +18,7 @@ SAME_LINE = {"fv", "vf", "bv", "vb", "ls", "sl", "rs", "sr"}
 
 
 class Flags(NamedTuple):
-    """How one leg's letters group where XBoard groups them otherwise than the spec:
+    """How one leg's letters group beyond plain greedy combining (:data:`GREEDY`):
     ``lone_h`` (chiral-off-oblique) an ``h`` is a letter of its own unless ``chiral`` and
     it opens the letters; ``apart`` (doubled-letter-apart) a doubled letter is two letters,
     the second of which may pair with the next; ``vs_alone`` (vs-in-king-system, and
@@ -42,7 +42,8 @@ class Flags(NamedTuple):
 
 # a reading's grouping: the flags of a leg from its atom letter and whether it is the first
 Grouping = Callable[[str, bool], Flags]
-SPEC = Flags()
+# plain greedy combining, with no reading's own rule (a bracket's prefix letters)
+GREEDY = Flags()
 
 
 # the atoms of one line (kb/atoms.lp's orth, diag and king systems): no chiral set on them
@@ -65,7 +66,7 @@ def spec_grouping(atom: str, first: bool) -> Flags:
 
 
 def combine_directions(letters: str, offsets: list[int], text: str,
-                       flags: Flags = SPEC) -> tuple[str, ...]:
+                       flags: Flags = GREEDY) -> tuple[str, ...]:
     """Group direction letters greedily, left to right, as XBoard does.
 
     Two perpendicular letters combine (``lf``, ``vr``), a letter doubled stands alone

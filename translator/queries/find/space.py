@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from translator.errors import BetzaError
-from translator.notation.grouping import combine_directions
+from translator.notation.grouping import combine_directions, spec_grouping
 from translator.notation.kbtables import geometry, shortest_tokens, tables, token_key
 from translator.notation.syntax import MoveDef, parse
 from translator.resources import data_dir
@@ -84,8 +84,11 @@ def clashes(system: str) -> tuple[tuple[str, str], ...]:
 def _reads_back(a: str, b: str, system: str) -> bool:
     dirtab = tables().dirtab
     letters = a + b
+    # grouped as the spec reads a first leg of the system (its first atom letter in kb order)
+    atom = next(letter for letter, geo in tables().letters.items() if geo[2] == system)
     try:
-        read = combine_directions(letters, list(range(len(letters))), letters)
+        read = combine_directions(letters, list(range(len(letters))), letters,
+                                  spec_grouping(atom, True))
     except BetzaError:
         return False
     if any((system, tok) not in dirtab for tok in read):
