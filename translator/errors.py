@@ -69,7 +69,6 @@ class LimitError(BetzaError):
     the message names the limit and how to raise it."""
 
 
-
 class NoAnswerError(BetzaError):
     """A query the program a dialect imitates has no answer for in that position (the
     Interactive Diagram loops forever there); the message says why."""
