@@ -297,3 +297,35 @@ def board_fen(position: Position) -> str:
             row += str(empty)
         rows.append(row)
     return "/".join(rows) + (" w" if position.side_to_move == "white" else " b")
+
+
+def normalise_fen(fen: str) -> tuple[str, list[str]]:
+    """An FSF start FEN as ``board side castling ep``, plus notes on what was dropped.
+
+    Pockets (``[...]``, drops) and counters go; FSF's shogi form ``... w 0 1`` gains ``- -``.
+
+    >>> normalise_fen("rbsgk/4p/5/P4/KGSBR[-] w 0 1")
+    ('rbsgk/4p/5/P4/KGSBR w - -', [])
+    >>> normalise_fen("8/8/8/8/8/8/8/K6k[Qq] w - - 0 1")[1]
+    ["pieces in hand '[Qq]' are ignored (drops are not movement)"]
+    """
+    notes: list[str] = []
+    tokens = fen.split()
+    if not tokens:
+        return "", notes
+    board = tokens[0]
+    m = re.search(r"\[([^\]]*)\]$", board)
+    if m:
+        board = board[: m.start()]
+        if m.group(1).strip("-"):
+            notes.append(f"pieces in hand '[{m.group(1)}]' are ignored (drops are not movement)")
+    rest = tokens[1:]
+    side = rest[0] if rest and rest[0] in ("w", "b") else "w"
+    rest = rest[1:] if rest and rest[0] in ("w", "b") else rest
+    castling, ep = "-", "-"
+    if rest and not rest[0][0].isdigit():
+        castling = rest[0]
+        rest = rest[1:]
+        if rest and (rest[0] == "-" or re.fullmatch(r"[a-z][0-9]+", rest[0])):
+            ep = rest[0]
+    return f"{board} {side} {castling} {ep}", notes

@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from translator.catalogue.fen import normalise_fen
 from translator.catalogue.variant import Variant, kb_dir, variant_position
 from translator.errors import BetzaError
 from translator.squares import MAX_SIZE
@@ -155,38 +156,6 @@ def _size(value: str, letters: bool) -> int | None:
     else:
         return None
     return number if 1 <= number <= MAX_SIZE else None
-
-
-def normalise_fen(fen: str) -> tuple[str, list[str]]:
-    """An FSF start FEN as ``board side castling ep``, plus notes on what was dropped.
-
-    Pockets (``[...]``, drops) and counters go; FSF's shogi form ``... w 0 1`` gains ``- -``.
-
-    >>> normalise_fen("rbsgk/4p/5/P4/KGSBR[-] w 0 1")
-    ('rbsgk/4p/5/P4/KGSBR w - -', [])
-    >>> normalise_fen("8/8/8/8/8/8/8/K6k[Qq] w - - 0 1")[1]
-    ["pieces in hand '[Qq]' are ignored (drops are not movement)"]
-    """
-    notes: list[str] = []
-    tokens = fen.split()
-    if not tokens:
-        return "", notes
-    board = tokens[0]
-    m = re.search(r"\[([^\]]*)\]$", board)
-    if m:
-        board = board[: m.start()]
-        if m.group(1).strip("-"):
-            notes.append(f"pieces in hand '[{m.group(1)}]' are ignored (drops are not movement)")
-    rest = tokens[1:]
-    side = rest[0] if rest and rest[0] in ("w", "b") else "w"
-    rest = rest[1:] if rest and rest[0] in ("w", "b") else rest
-    castling, ep = "-", "-"
-    if rest and not rest[0][0].isdigit():
-        castling = rest[0]
-        rest = rest[1:]
-        if rest and (rest[0] == "-" or re.fullmatch(r"[a-z][0-9]+", rest[0])):
-            ep = rest[0]
-    return f"{board} {side} {castling} {ep}", notes
 
 
 _Section = tuple[str, str | None, int, dict[str, tuple[str, int]]]
@@ -349,9 +318,10 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
             result.note(number, section, "pieceToCharTable names letters without a "
                         f"piece: {''.join(unknown)}")
     elif key.startswith(builtins.ignored_prefixes):
+        state.options[key] = value
         result.note(number, section, f"ignored '{key}': regions (such as a palace) "
                     "cannot be written in Betza")
-    elif key in builtins.ignored:
+    elif key in builtins.ignored:   # kept for whole games (translator/game/rules.py)
         state.options[key] = value
         result.note(number, section, f"ignored '{key}': a rule option, not piece movement")
     else:

@@ -4,8 +4,8 @@ square reversed from the same rows, and the rule tables of encodings/game_rules.
 (promotion, drops, castling). Positions are then answered by matching (movegen.py).
 
 >>> tables = compiled("chess")
->>> len(tables.rows[("N", "white")][tables.index("b1")])
-3
+>>> sorted({tables.names[row[3]] for row in tables.rows[("N", "white")][tables.index("b1")]})
+['a3', 'c3', 'd2']
 >>> sorted(tables.names[o] for o in tables.attackers_of("N", "white", tables.index("e4")))
 ['c3', 'c5', 'd2', 'd6', 'f2', 'f6', 'g3', 'g5']
 """
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from translator.compiled import store
-from translator.compiled.match import square_rows, square_names
+from translator.compiled.match import square_names, square_rows
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
 from translator.game.rules import SIDES, GameRules, game_rules
-from translator.shown import (
+from translator.game.shapes import (
     CastleEmpty,
     CastleMove,
     CastleSafe,
@@ -29,8 +29,8 @@ from translator.shown import (
     MustPromote,
     PieceZone,
     Promotion,
-    each,
 )
+from translator.shown import each
 from translator.solve.engine import run
 
 # one row of a piece on a square: (group, mask, want, destination, captured squares,

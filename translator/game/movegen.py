@@ -262,20 +262,23 @@ class Engine:
         base = self.names[frm] + self.names[to]
         key = (letter, side, to)
         choices = tables.promotion.get(key, "")
-        limit = self.rules.promotion_limit
         for new in choices:
-            if new not in limit or bin(state.bb.get((colour, new), 0)).count("1") < limit[new]:
+            if self._below_limit(state, colour, new):
                 moves.append(GameMove(base + new.lower(), PROMOTION, frm, to, letter, new,
                                       caps))
         promoted = self.rules.promoted_type.get(letter)
         zone = tables.piece_zone.get((letter, side), 0)
-        if promoted and frm not in state.unpromoted and (zone >> to & 1 or zone >> frm & 1):
-            if promoted not in limit or \
-                    bin(state.bb.get((colour, promoted), 0)).count("1") < limit[promoted]:
-                moves.append(GameMove(base + "+", PIECE_PROMOTION, frm, to, letter, promoted,
-                                      caps))
+        if promoted and frm not in state.unpromoted and (zone >> to & 1 or zone >> frm & 1) \
+                and self._below_limit(state, colour, promoted):
+            moves.append(GameMove(base + "+", PIECE_PROMOTION, frm, to, letter, promoted, caps))
         if key not in tables.must_promote and key not in tables.immobile:
             moves.append(GameMove(base, NORMAL, frm, to, letter, letter, caps, rights))
+
+    def _below_limit(self, state: State, colour: int, letter: str) -> bool:
+        """Whether ``colour`` may promote to ``letter``: fewer of it on the board than
+        the variant's promotion limit (Grand chess), or no limit."""
+        limit = self.rules.promotion_limit.get(letter)
+        return limit is None or bin(state.bb.get((colour, letter), 0)).count("1") < limit
 
     def en_passant(self, state: State, colour: int, moves: list[GameMove]) -> None:
         """A piece that captures e.p. (its Betza's e) takes the piece that passed the
