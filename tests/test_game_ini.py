@@ -59,7 +59,7 @@ def test_designer_variant_start_and_perft_equal_fairy_stockfish(ini: Path,
                                                                section: str) -> None:
     game = Game.from_variant(section, ini=ini)
     start = sf.start_fen(section)
-    assert game.fen() == start
+    assert game.fen() == sf.get_fen(section, start, [])
     expected = [len(sf.legal_moves(section, start, []))]
     expected.append(sum(len(sf.legal_moves(section, start, [m]))
                         for m in sf.legal_moves(section, start, [])))
