@@ -1,13 +1,11 @@
 """Import of Fairy-Stockfish ``variants.ini`` files into :class:`translator.variants.Variant`.
 
-Only what concerns piece movement is taken: board size (``maxFile``, ``maxRank``), the start
-position (``startFen``), the pieces (built-in piece keys such as ``knight = n``,
-``customPieceN = letter:betza``, ``king = k`` / ``king = k:betza`` / ``king = -``), the pawn
-double step (``doubleStep``) and inheritance (``[child:parent]``, the parent defined earlier in
-the file or built into Fairy-Stockfish). The built-in pieces and variants are data in
-``kb/fsf_pieces.toml``. Every other key, and every malformed line, is skipped with a note
-in :attr:`IniImport.notes`; the import never fails on the file's content.
-
+Movement: board size (``maxFile``, ``maxRank``), ``startFen``, the pieces (``knight = n``,
+``customPieceN = letter:betza``, ``king = k`` / ``king = k:betza`` / ``king = -``), ``doubleStep``,
+inheritance (``[child:parent]``, the parent earlier in the file or built in: kb/fsf_pieces.toml).
+Rule options (castling, promotion, drops …) are kept in the variant's ``rules`` for whole
+positions (translator/game/rules.py), noted as ignored for movement; other keys and malformed
+lines are skipped with a note in :attr:`IniImport.notes`; the import never fails on content.
 >>> result = parse_ini('''
 ... [mychess:chess]
 ... customPiece1 = a:mNcK
@@ -363,12 +361,11 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
     fen_line = state.start_line or number
     for message in fen_notes:
         result.note(fen_line, name, f"startFen: {message}")
-    table = state.table()
-    royal = state.pieces.get("king", "")
     inherit = f", inheriting from {state.parent}" if state.parent else ""
     try:
         variant = Variant(name=name, files=state.files, ranks=state.ranks, start_fen=start,
-                          pieces=table, royal=royal, full_start=state.start,
+                          pieces=state.table(), royal=state.pieces.get("king", ""),
+                          full_start=state.start,
                           kinds={letter: key for key, letter in state.pieces.items()},
                           rules={**state.options, "doubleStep": str(state.double_step).lower()},
                           note=f"imported from a Fairy-Stockfish variants.ini{inherit}",
