@@ -359,7 +359,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
 def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Variant | None:
     start, fen_notes = normalise_fen(state.start)
     fen_line = state.start_line or number
-    for message in fen_notes:
+    for message in fen_notes if state.start_line else ():   # (the file's own startFen)
         result.note(fen_line, name, f"startFen: {message}")
     inherit = f", inheriting from {state.parent}" if state.parent else ""
     try:
