@@ -336,8 +336,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
     elif key == "doubleStep":
         flag = _bool(value)
         if flag is None:
-            result.note(number, section, f"'doubleStep = {value}' is not true/false; "
-                        "ignored")
+            result.note(number, section, f"'doubleStep = {value}' is not true/false; ignored")
         else:
             state.double_step = flag
     elif key == "pieceToCharTable":
@@ -347,6 +346,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
             result.note(number, section, "pieceToCharTable names letters without a "
                         f"piece: {''.join(unknown)}")
     elif key.startswith(builtins.ignored_prefixes):
+        state.options[key] = value   # (whole positions refuse them: translator/game/rules.py)
         result.note(number, section, f"ignored '{key}': regions (such as a palace) "
                     "cannot be written in Betza")
     elif key in builtins.ignored:
