@@ -1,12 +1,15 @@
-"""Whole positions against Fairy-Stockfish itself (pyffish, a test extra).
+"""Whole positions against Fairy-Stockfish (pyffish): perft from the start, and on
+positions reached by seeded random legal play (both sides; promotions, drops, castling
+and e.p. among them) the legal move lists, the FEN, check and the SAN of every move.
 
-Checked variants: chess, capablanca, grand, shatranj, courier, makruk, crazyhouse,
-minishogi, shogi, knightmate, almost, amazon, and designer variants of a variants.ini
-with custom pieces. For each: perft from the start (depths 1-2 asked of pyffish here,
-the deeper counts of tests/data/fsf_perft.json, written by tests/fsf_perft_make.py with
-pyffish), and on positions reached by seeded random legal play (both sides; captures,
-promotions, drops, castling and e.p. come up) the legal move lists, the FEN, check and
-the SAN of every legal move equal pyffish's.
+Variants checked (Fairy-Stockfish's built-in names): chess, capablanca, grand, shatranj,
+courier, makruk, crazyhouse, minishogi, shogi, knightmate, almost, amazon, losalamos,
+gardner, janus, pocketknight, fairy; and designer variants written as
+variants.ini sections with custom pieces (tests/test_game_ini.py).
+
+The perft numbers (depths 1 to 4, 3 on the large boards) were counted once with pyffish
+0.0.90 by tests/fsf_perft_make.py (tests/data/fsf_perft.json); depths 1 and 2 are asked of
+pyffish again here, and the random-play positions are compared with pyffish live.
 """
 
 from __future__ import annotations
@@ -17,12 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from translator.game import Game, perft
+from translator.game import Game, divide, perft
 
 sf = pytest.importorskip("pyffish")
 
+# variant -> perft(1), perft(2), ... from the start, as pyffish counts them: counted once
+# by tests/fsf_perft_make.py (a loop over pyffish.legal_moves, minutes), depths 1 and 2
+# asked of pyffish again here
 DATA = json.loads((Path(__file__).parent / "data" / "fsf_perft.json").read_text())
-VARIANTS = sorted(DATA["perft"])
+PERFT: dict[str, list[int]] = DATA["perft"]
 
 
 def fsf_perft(variant: str, fen: str, depth: int) -> int:
@@ -32,60 +38,81 @@ def fsf_perft(variant: str, fen: str, depth: int) -> int:
     return sum(fsf_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_perft_from_the_start(variant: str) -> None:
+@pytest.mark.parametrize("variant", sorted(PERFT))
+def test_perft_from_the_start_equals_fairy_stockfish(variant: str) -> None:
     game = Game.from_variant(variant)
-    stored = DATA["perft"][variant]
-    assert [perft(game, d) for d in range(1, len(stored) + 1)] == stored
-    assert stored[:2] == [fsf_perft(variant, sf.start_fen(variant), d) for d in (1, 2)]
+    assert game.fen() == sf.get_fen(variant, sf.start_fen(variant), [])
+    for depth, nodes in enumerate(PERFT[variant], start=1):
+        assert perft(game, depth) == nodes, (variant, depth)
+    start = sf.start_fen(variant)
+    assert PERFT[variant][:2] == [fsf_perft(variant, start, d) for d in (1, 2)]
 
 
-def random_play(variant: str, seed: int, plies: int, ini: str | None = None) -> int:
-    """Plays seeded random legal moves, checking each position against pyffish; returns
-    the number of positions checked."""
+def test_divide_sums_to_perft_and_names_each_root_move() -> None:
+    game = Game.from_variant("chess")
+    counts = divide(game, 2)
+    assert len(counts) == 20 and counts["e2e4"] == 20 and counts["g1f3"] == 20
+    assert sum(counts.values()) == perft(game, 2) == 400
+
+
+PLAYED = ["chess", "capablanca", "grand", "shatranj", "courier", "makruk", "crazyhouse",
+          "minishogi", "shogi", "knightmate", "almost", "amazon", "losalamos", "gardner",
+          "janus", "pocketknight", "fairy"]
+
+
+def play_against_ffish(game: Game, variant: str, seed: int, plies: int,
+                       san_every: int = 3) -> dict[str, int]:
+    """Random legal play from the game's position, comparing each position with pyffish;
+    returns how many moves of each kind (capture, promotion, drop, castling) were seen
+    among the legal ones, so a test can say its positions reached them."""
     rng = random.Random(seed)
-    game = Game.from_variant(variant, ini=ini)
-    start, played = sf.start_fen(variant), []
-    for checked in range(plies):
-        fen = sf.get_fen(variant, start, played)
-        ours = game.legal_moves()
-        assert sorted(ours) == sorted(sf.legal_moves(variant, start, played)), fen
-        assert game.fen() == fen
-        assert game.in_check() == sf.gives_check(variant, start, played), fen
-        for move in rng.sample(ours, min(4, len(ours))):
-            assert game.san(move) == sf.get_san(variant, fen, move), (fen, move)
+    start, history = game.fen(), []
+    seen = {"promotion": 0, "drop": 0, "castling": 0, "check": 0}
+    for ply in range(plies):
+        fen = sf.get_fen(variant, start, history)
+        assert game.fen() == fen, (variant, seed, ply)
+        ours = sorted(game.legal_moves())
+        assert ours == sorted(sf.legal_moves(variant, start, history)), (variant, fen)
+        assert game.in_check() == sf.gives_check(variant, start, history), fen
         if not ours:
-            return checked + 1
+            break
+        for n, move in enumerate(ours):
+            if n % san_every == ply % san_every:
+                assert game.san(move) == sf.get_san(variant, fen, move), (fen, move)
+        seen["promotion"] += sum(not m[-1].isdigit() for m in ours)
+        seen["drop"] += sum("@" in m for m in ours)
+        seen["castling"] += sum(game.san(m).startswith("O-O") for m in ours)
+        seen["check"] += game.in_check()
         move = rng.choice(ours)
         game.push(move)
-        played.append(move)
-    return plies
+        history.append(move)
+    return seen
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", PLAYED)
 def test_random_play_equals_fairy_stockfish(variant: str) -> None:
-    assert sum(random_play(variant, seed, 45) for seed in (1, 2)) > 10
+    plies = 60 if variant not in ("grand", "shogi") else 40
+    for seed in range(2):
+        play_against_ffish(Game.from_variant(variant), variant, seed, plies)
 
 
-DESIGNER = """
-[knightrider:chess]
-customPiece1 = a:NN
-customPiece2 = c:mRcpR
-startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKCNR w KQkq - 0 1
-promotionPieceTypes = qrbnac
-
-[hopperhouse:crazyhouse]
-customPiece1 = g:gQ
-customPiece2 = w:WfF
-startFen = rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWKBNR[] w KQkq - 0 1
-"""
-
-
-@pytest.mark.parametrize("variant", ["knightrider", "hopperhouse"])
-def test_designer_variants_equal_fairy_stockfish(tmp_path: Path, variant: str) -> None:
-    ini = tmp_path / "variants.ini"
-    ini.write_text(DESIGNER)
-    sf.load_variant_config(DESIGNER)
-    game = Game.from_variant(variant, ini=str(ini))
-    assert perft(game, 2) == fsf_perft(variant, sf.start_fen(variant), 2)
-    assert random_play(variant, 7, 40, ini=str(ini)) > 5
+@pytest.mark.parametrize(("variant", "fen", "kind"), [
+    # promotions to each piece, and under-promotion by capture
+    ("chess", "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1", "promotion"),
+    # castling both ways with a rook attacked but the king's path safe
+    ("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "castling"),
+    # drops: crazyhouse pieces in hand, pawns not on the first or last rank
+    ("crazyhouse", "r3k3/8/8/8/8/8/8/4K3[QNPpn] w q - 0 1", "drop"),
+    # shogi: nifu, no drop where a piece could never move, forced promotion
+    ("shogi", "lnsgkgsnl/1r5b1/pppppp1pp/9/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL[Pp] w - - 0 1", "drop"),
+    ("minishogi", "rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1", "drop"),
+    # makruk and shatranj promotion to the met/ferz only
+    ("makruk", "8/3P1k2/8/8/8/8/8/4K3 w - - 0 1", "promotion"),
+    # grand: promotion only to pieces captured, optional on the 8th and 9th ranks
+    ("grand", "k9/10/10/4P5/10/10/10/10/10/K9 w - - 0 1", "promotion"),
+])
+def test_positions_with_special_moves_equal_fairy_stockfish(variant: str, fen: str,
+                                                            kind: str) -> None:
+    game = Game.from_variant(variant, fen=fen)
+    seen = play_against_ffish(game, variant, seed=7, plies=24, san_every=1)
+    assert seen[kind] > 0, seen

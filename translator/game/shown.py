@@ -1,5 +1,6 @@
-"""The answers of encodings/game_rules.lp, typed (read by translator/shown.py's
-:func:`~translator.shown.each`, as every shown predicate is)."""
+"""The answers of encodings/game_rules.lp, typed as translator/shown.py types the other
+encodings' answers (:func:`translator.shown.each` reads them; arguments named as
+encodings/README.md documents them)."""
 
 from __future__ import annotations
 
