@@ -38,6 +38,9 @@ PERFT: dict[str, tuple[int, ...]] = {
     "janus": (28, 782, 24747),
     "pocketknight": (52, 2565, 88617),
     "fairy": (20, 400, 8902),
+    "amazon": (22, 484, 12483),
+    "losalamos": (10, 100, 1212, 14332),
+    "gardner": (7, 53, 506, 4775),
 }
 
 
