@@ -15,7 +15,8 @@ import pyffish
 
 DEPTHS = {"chess": 4, "capablanca": 3, "grand": 3, "shatranj": 4, "courier": 3, "makruk": 4,
           "crazyhouse": 4, "minishogi": 4, "shogi": 3, "knightmate": 4, "almost": 4,
-          "amazon": 4}
+          "amazon": 4, "janus": 3, "pocketknight": 3, "fairy": 3, "losalamos": 4,
+          "gardner": 4}
 
 
 def counts(variant: str, depth: int) -> list[int]:
