@@ -108,6 +108,7 @@ def subtree(variant: str, ini: str | None, fen: str | None, moves: tuple[str, ..
     """One task: the count under the position after ``moves`` (a root move last), given
     up at the wall-clock time ``ends`` (:func:`time.time`, which worker processes share)."""
     deadline = None if ends is None else time.monotonic() + ends - time.time()
+    _over(deadline, timeout)
     return count(game_of(variant, ini, fen, moves), depth, deadline, timeout)
 
 
