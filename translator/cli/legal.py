@@ -59,7 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         epilog="""examples:
   betza san --variant chess e2e4 e7e5 g1f3
       e4 e5 Nf3
-  betza san --variant shogi --fen "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1" h3h4""")
+  betza san --variant chess --fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1" e1g1 e8d7 a1a7
+      O-O Kd7 Ra7+""")
     game_options(p, moves=False)
     p.add_argument("uci", nargs="+", metavar="MOVE", help="moves in UCI form (e2e4, e7e8q, P@e4)")
     p.set_defaults(func=run_san)
@@ -70,7 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "whatever stands there: defenders of their own piece included, as python-chess's "
         "attackers (betza attacks answers who can capture the piece standing there).",
         epilog="""examples:
-  betza covers e4 --variant chess --by white --fen "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 b kq - 5 6"
+  betza covers e4 --variant chess --by white \
+        --fen "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 b kq - 5 6"
       the rook on e1 (through e2 and e3) defends the pawn on e4
   betza covers --variant chess --by black --json""")
     p.add_argument("square", nargs="?", help="the square asked about")
@@ -82,7 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run_legal(args: argparse.Namespace) -> int:
     from translator.jsonapi.game_kinds import game_from, legal_answer
-    from translator.present.game import game_text
+    from translator.present.game import game_text, uci_squares
 
     sans: list[str] = []
     game = game_from(game_line(args), sans)
@@ -92,7 +94,7 @@ def run_legal(args: argparse.Namespace) -> int:
         return 0
     title = f"{game.variant_name}" + (f", after {' '.join(sans)}" if sans else "")
     print(title)
-    print(game_text(game, [uci_target(m) for m in answer["moves"]], "*",
+    print(game_text(game, [uci_squares(m)[1] for m in answer["moves"]], "*",
                     "a legal move goes to this empty square"))
     moves = answer["moves"]
     print(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
@@ -100,14 +102,6 @@ def run_legal(args: argparse.Namespace) -> int:
     for uci, san in zip(moves, answer["san"], strict=True):
         print(f"  {uci:<8} {san}")
     return 0
-
-
-def uci_target(uci: str) -> str:
-    """The square a UCI move goes to: ``e7e8q`` -> e8, ``P@e4`` -> e4, ``a1a10`` -> a10."""
-    import re
-
-    squares = re.findall(r"[a-z][0-9]+", uci.split("@")[-1])
-    return squares[-1]
 
 
 def run_san(args: argparse.Namespace) -> int:

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
                   progress=deep and sys.stderr.isatty() and not args.json,
                   timeout=args.timeout)
     if args.json:
-        answer = {"ok": True, "nodes": found.nodes}
+        answer: dict[str, object] = {"ok": True, "nodes": found.nodes}
         if args.divide:
             answer["divide"] = found.divide
         print(json.dumps(answer))

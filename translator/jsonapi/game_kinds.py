@@ -20,6 +20,7 @@ from translator.errors import BetzaError
 from translator.game import Game
 from translator.jsonapi.fields import line_limits, optional, required
 from translator.position import check_side
+from translator.present.game import sorted_squares
 
 
 def game_from(line: dict[str, Any], sans: list[str] | None = None) -> Game:
@@ -116,10 +117,3 @@ def check_square(game: Game, name: str) -> None:
     from translator.squares import parse_square
 
     parse_square(name, game.files, game.ranks)
-
-
-def sorted_squares(names: Any) -> list[str]:
-    """Square names in board order: a1 b1 … then a2 …"""
-    from translator.squares import square_coords
-
-    return sorted(names, key=lambda n: square_coords(n)[::-1])

@@ -21,14 +21,35 @@ White to move.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from translator.game import Game
 from translator.present.svg import render_svg
 from translator.present.textboard import render_board
-from translator.squares import Square, parse_square, square_name
+from translator.squares import Square, parse_square, square_coords, square_name
 
 SIDES = ("white", "black")
+
+
+def uci_squares(uci: str) -> tuple[str | None, str]:
+    """The squares a UCI move goes from and to: ``e7e8q`` -> (e7, e8), ``a1a10`` ->
+    (a1, a10), a drop ``P@e4`` -> (None, e4).
+
+    >>> uci_squares("a9a10+"), uci_squares("P@e4")
+    (('a9', 'a10'), (None, 'e4'))
+    """
+    squares = re.findall(r"[a-z][0-9]+", uci.split("@")[-1])
+    return (None if "@" in uci else squares[0]), squares[-1]
+
+
+def sorted_squares(names: Iterable[str]) -> list[str]:
+    """Square names in board order: a1 b1 … then a2 …
+
+    >>> sorted_squares(["b1", "a2", "a1"])
+    ['a1', 'b1', 'a2']
+    """
+    return sorted(names, key=lambda n: square_coords(n)[::-1])
 
 
 def placed(game: Game) -> dict[Square, str]:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from translator.errors import BetzaError, LimitError
 from translator.game import Game, perft
-from translator.research.run import INLINE, run_tasks
+from translator.research.run import INLINE as INLINE
+from translator.research.run import run_tasks
 
 LEAF = 2          # plies counted by the engine in one go between two looks at the clock
 MAX_DEPTH = 30    # deeper than any count that ends in a lifetime
