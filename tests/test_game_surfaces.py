@@ -53,7 +53,8 @@ def test_legal_json_says_checkmate_after_the_fools_mate(capsys):
 
 
 def test_legal_says_stalemate(capsys):
-    code, out, _ = run(capsys, "legal", "--variant", "chess", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    code, out, _ = run(capsys, "legal", "--variant", "chess", "--fen",
+                       "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert code == 0 and "Black is stalemated." in out and "0 legal moves." in out
 
 
