@@ -192,3 +192,25 @@ def test_game_perft_and_divide():
     game = Game("chess")
     assert game.perft(1) == 20 and game.perft(2) == 400
     assert game.divide(1) == dict.fromkeys(game.legal_moves(), 1)
+
+
+# ---- HTTP ------------------------------------------------------------------------------
+
+def test_http_answers_the_game_kinds_and_refuses_ini():
+    from starlette.testclient import TestClient
+
+    from translator.web.app import create_app
+
+    with TestClient(create_app(workers=1), base_url="http://localhost") as client:
+        res = client.post("/api/query", json={"query": "legal", "variant": "chess",
+                                              "fen": LONE_KINGS})
+        assert res.status_code == 200 and res.json()["moves"] == ["a1a2", "a1b1", "a1b2"]
+        res = client.post("/api/query", json={"query": "perft", "variant": "chess",
+                                              "depth": 2})
+        assert res.status_code == 200 and res.json() == {"ok": True, "nodes": 400}
+        res = client.post("/api/query", json={"query": "legal", "variant": "chess",
+                                              "moves": ["e2e5"]})
+        assert res.status_code == 400 and "is not legal" in res.json()["error"]
+        res = client.post("/api/query", json={"query": "legal", "variant": "mine",
+                                              "ini": "/etc/variants.ini"})
+        assert res.status_code == 400 and "reads no file" in res.json()["error"]
