@@ -92,8 +92,7 @@ def run_legal(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(answer))
         return 0
-    title = f"{game.variant_name}" + (f", after {' '.join(sans)}" if sans else "")
-    print(title)
+    print(f"{game.variant_name}: {game.fen()}" + (f" (after {' '.join(sans)})" if sans else ""))
     print(game_text(game, [uci_squares(m)[1] for m in answer["moves"]], "*",
                     "a legal move goes to this empty square"))
     moves = answer["moves"]
