@@ -101,7 +101,15 @@ def test_covers_lists_the_squares_a_lone_king_covers(capsys):
 
 @pytest.mark.parametrize(("argv", "words"), [
     (["legal", "--variant", "chesss"], "did you mean chess"),
-    (["legal", "--variant", "chess", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1 extra rows/8"], ""),
+    (["legal", "--variant", "chess", "--fen", "7k/8/8/8/8/8/8/K8 w - - 0 1"], "FEN"),
+    (["legal", "--variant", "chess", "--fen", "7k/8/8/8/8/8/8/KZ6 w - - 0 1"], "FEN"),
+    (["legal", "--variant", "chess", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1"],
+     "black has no royal piece"),
+    (["legal", "--variant", "chess", "--fen", "7k/8/8/8/8/8/8/KR4Rk w - - 0 1"],
+     "black has 2 royal pieces"),
+    (["legal", "--variant", "chess", "--fen", "7k/8/8/8/8/8/8/K6R w - - 0 1"],
+     "the side not to move is in check"),
+    (["legal", "--variant", "xiangqi"], "not played here"),
     (["legal", "--variant", "chess", "--moves", "e2e4,e2e4"], "move 2 ('e2e4') is not legal"),
     (["san", "--variant", "chess", "e2e5"], "move 1 ('e2e5') is not legal"),
     (["perft", "--variant", "chess", "--depth", "-1"], "depth must be a whole number"),
@@ -214,3 +222,6 @@ def test_http_answers_the_game_kinds_and_refuses_ini():
         res = client.post("/api/query", json={"query": "legal", "variant": "mine",
                                               "ini": "/etc/variants.ini"})
         assert res.status_code == 400 and "reads no file" in res.json()["error"]
+        games = client.get("/api/games").json()
+        assert {"chess", "shogi", "crazyhouse", "capablanca"} <= set(games["games"])
+        assert "palace" in games["refused"]["xiangqi"]

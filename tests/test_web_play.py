@@ -117,3 +117,18 @@ def test_a_pasted_fen_and_an_unknown_variant(page):
     page.press("#play-variant", "Enter")
     expect(page.locator("#play-status")).to_have_attribute("data-result", "error")
     expect(page.locator("#play-status")).to_contain_text("did you mean chess")
+
+
+def test_a_piece_in_hand_is_dropped(page):
+    open_play(page, "&play_variant=crazyhouse&play_fen=4k3/8/8/8/8/8/8/4K3%5BQ%5D+w+-+-+0+1")
+    hand = page.locator('[data-hand-side="white"] [data-hand="Q"]')
+    hand.click()
+    expect(hand).to_have_attribute("data-picked", "true")
+    assert len(lit(page)) == 62   # every empty square
+    page.click('#board [data-square="e7"]')
+    expect(page.locator("#play-list li")).to_have_count(1)
+    assert page.locator("#play-list li").all_text_contents() == ["Q@e7+"]
+    expect(page.locator("#play-status")).to_have_attribute("data-check", "true")
+    expect(page.locator('[data-hand="Q"]')).to_have_count(0)
+    assert "shogi" in page.eval_on_selector_all("#play-variants option",
+                                                "els => els.map(e => e.value)")

@@ -16,7 +16,7 @@ import {
   showPane, variantInfo, verdictIsCurrent,
 } from "./panes.js";
 import {
-  drawPlay, newGame, onPlayed, onPlaySize, playClick, playUpdate, undo,
+  drawPlay, listGames, newGame, onPlayed, onPlaySize, playClick, playUpdate, undo,
 } from "./play.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 import { askTable, forgetTable, pieceKey, tableBoard } from "./table.js";
@@ -410,7 +410,8 @@ async function boot() {
   onExample(ex => loadPosition({ ...ex, files: state.files, ranks: state.ranks }));
   onRedrawn(() => { markWants(); saveUrl(); });
   showPane(state.pane);
-  await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
+  await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString),
+                     listGames()]);
   await update();
   if (state.betza2 && !verdictIsCurrent()) await compare(null);
   document.body.dataset.ready = "true";

@@ -4,7 +4,7 @@
 // legal moves go to (data-legal), as XBoard does; the SAN of each move is listed; Undo takes
 // the last move back. Nothing here decides what is legal: every move comes from the answer.
 
-import { el, latest } from "./api.js";
+import { el, get, latest } from "./api.js";
 import { allSquares, drawPieces, squareButton } from "./board.js";
 import { state } from "./state.js";
 
@@ -25,6 +25,13 @@ export function uciSquares(uci) {
 function sideOf(token) {
   const letter = token.replace(/[+~]/g, "");
   return letter === letter.toUpperCase() ? "white" : "black";
+}
+
+// The variants played (GET /api/games) as the variant field's suggestions.
+export async function listGames() {
+  const answer = await get("/api/games");
+  if (!answer.ok) return;
+  $("play-variants").replaceChildren(...answer.games.map(name => el("option", { value: name })));
 }
 
 export function playQuery() {
