@@ -76,6 +76,16 @@ def test_perft_splits_over_dask_with_a_local_cluster(capsys):
     assert answer["nodes"] == sum(answer["divide"].values())
 
 
+def test_perft_runs_on_a_cluster_given_by_its_address(capsys):
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        code, out, _ = run(capsys, "perft", "--variant", "chess", "--depth", "2",
+                           "--scheduler", cluster.scheduler_address, "--json")
+    assert code == 0 and json.loads(out) == {"ok": True, "nodes": 400}
+
+
 def test_san_names_moves_in_sequence(capsys):
     code, out, _ = run(capsys, "san", "--variant", "chess", "e2e4", "e7e5", "g1f3")
     assert (code, out) == (0, "e4 e5 Nf3\n")
