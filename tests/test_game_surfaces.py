@@ -50,6 +50,7 @@ def test_legal_json_says_checkmate_after_the_fools_mate(capsys):
     assert code == 0
     assert answer["moves"] == [] and answer["played"] == ["f3", "e5", "g4", "Qh4#"]
     assert (answer["check"], answer["checkmate"], answer["stalemate"]) == (True, True, False)
+    assert answer["checked"] == ["e1"]
 
 
 def test_legal_says_stalemate(capsys):

@@ -101,6 +101,8 @@ def test_check_is_shown(page):
     open_play(page, "&play_moves=e2e4,f7f5,d1h5")
     expect(page.locator("#play-status")).to_have_attribute("data-check", "true")
     expect(page.locator("#play-status")).to_contain_text("Black to move: in check")
+    expect(page.locator("#board [data-check=true]")).to_have_count(1)
+    expect(page.locator('#board [data-square="e8"]')).to_have_attribute("data-check", "true")
     page.click('#board [data-square="g7"]')
     assert lit(page) == ["g6"]   # the only pawn move that blocks the check
 

@@ -20,7 +20,7 @@ from translator.errors import BetzaError
 from translator.game import Game
 from translator.jsonapi.fields import line_limits, optional, required
 from translator.position import check_side
-from translator.present.game import sorted_squares
+from translator.present.game import letter, side_of, sorted_squares
 
 
 def game_from(line: dict[str, Any], sans: list[str] | None = None) -> Game:
@@ -57,6 +57,14 @@ def position_answer(game: Game) -> dict[str, Any]:
             "hands": {side: game.hand(side) for side in ("white", "black")}}
 
 
+def checked(game: Game, pieces: dict[str, str]) -> list[str]:
+    """The squares of the side to move's royal pieces when it is in check."""
+    if not game.in_check():
+        return []
+    return [sq for sq, token in pieces.items() if side_of(token) == game.turn
+            and letter(token).upper() in game.rules.royal]
+
+
 def legal_answer(game: Game, played: list[str] | None = None) -> dict[str, Any]:
     """The answer of a ``legal`` line (and of ``betza legal --json``)."""
     moves = game.legal_moves()
@@ -65,7 +73,8 @@ def legal_answer(game: Game, played: list[str] | None = None) -> dict[str, Any]:
                            "stalemate": game.is_stalemate()}
     if played is not None:
         out["played"] = played
-    return {**out, **position_answer(game)}
+    position = position_answer(game)
+    return {**out, **position, "checked": checked(game, position["pieces"])}
 
 
 def legal_line(line: dict[str, Any]) -> dict[str, Any]:

@@ -96,6 +96,8 @@ export function drawPlay() {
     button.style.removeProperty("--mark-color");
     if (lit.has(name)) button.dataset.legal = "true"; else delete button.dataset.legal;
     if (picked === name) button.dataset.picked = "true"; else delete button.dataset.picked;
+    if (answer && answer.checked.includes(name)) button.dataset.check = "true";
+    else delete button.dataset.check;
   }
   drawHands();
   drawList();
