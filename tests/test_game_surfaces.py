@@ -236,3 +236,12 @@ def test_http_answers_the_game_kinds_and_refuses_ini():
         games = client.get("/api/games").json()
         assert {"chess", "shogi", "crazyhouse", "capablanca"} <= set(games["games"])
         assert "palace" in games["refused"]["xiangqi"]
+
+
+@pytest.mark.parametrize("command", ["legal", "san", "perft", "covers"])
+def test_help_has_worked_examples(capsys, command):
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    out, _ = capsys.readouterr()
+    assert exit_.value.code == 0 and "examples:" in out
+    assert f"  betza {command} " in out and "--json" in out
