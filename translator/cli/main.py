@@ -82,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # them in their workers, census and compile in their Dask tasks (whose processes would
     # inherit a cap)
     if args.command not in ("batch", "serve", "census", "compile"):
-        if argv is None:
+        # (a deep perft starts a local Dask cluster, whose processes would inherit the cap)
+        if argv is None and not (args.command == "perft" and perft.deep(args)):
             guard.limit_memory()
             guard.arm(_stop)
         if getattr(args, "timeout", None):

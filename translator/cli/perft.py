@@ -35,17 +35,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
+def deep(args: argparse.Namespace) -> bool:
+    """Whether the count is split over Dask workers (from depth 4, or on a cluster)."""
+    from translator.research.perft import SPLIT_DEPTH
+
+    return args.scheduler is not None or args.depth >= SPLIT_DEPTH
+
+
 def run(args: argparse.Namespace) -> int:
     from translator.cli.legal import game_line
     from translator.jsonapi.game_kinds import uci_list
-    from translator.research.perft import INLINE, SPLIT_DEPTH, check_depth, split
+    from translator.research.perft import INLINE, check_depth, split
 
     depth = check_depth(args.depth)
     line = game_line(args)
-    deep = args.scheduler is not None or depth >= SPLIT_DEPTH
+    dask = deep(args)
     found = split(args.variant, args.ini, args.fen, uci_list(line.get("moves")), depth,
-                  scheduler=args.scheduler if deep else INLINE, workers=args.workers,
-                  progress=deep and sys.stderr.isatty() and not args.json,
+                  scheduler=args.scheduler if dask else INLINE, workers=args.workers,
+                  progress=dask and sys.stderr.isatty() and not args.json,
                   timeout=args.timeout)
     if args.json:
         answer: dict[str, object] = {"ok": True, "nodes": found.nodes}
