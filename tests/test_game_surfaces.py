@@ -245,3 +245,23 @@ def test_help_has_worked_examples(capsys, command):
     out, _ = capsys.readouterr()
     assert exit_.value.code == 0 and "examples:" in out
     assert f"  betza {command} " in out and "--json" in out
+
+
+WAZIR_INI = """[wazirchess:chess]
+customPiece1 = w:W
+startFen = 4k3/8/8/8/8/8/8/3WK3 w - - 0 1
+"""
+
+
+def test_a_variants_ini_section_on_the_command_line_and_in_batch(capsys, tmp_path,
+                                                                 monkeypatch):
+    (tmp_path / "variants.ini").write_text(WAZIR_INI)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "legal", "--ini", "variants.ini", "--variant", "wazirchess",
+                       "--json")
+    # the wazir on d1 steps to c1 and d2 (e1 is its king's); the king to d2 e2 f1 f2
+    assert code == 0 and json.loads(out)["moves"] == ["d1c1", "d1d2", "e1d2", "e1e2",
+                                                      "e1f1", "e1f2"]
+    (answer,) = batch({"query": "perft", "variant": "wazirchess", "ini": "variants.ini",
+                       "depth": 2})
+    assert answer == {"ok": True, "nodes": 30}   # 6 moves, then the black king's 5
