@@ -20,7 +20,8 @@ from translator.errors import BetzaError
 from translator.game import Game
 from translator.jsonapi.fields import line_limits, optional, required
 from translator.position import check_side
-from translator.present.game import letter, side_of, sorted_squares
+from translator.present.game import letter, placed, side_of, sorted_squares
+from translator.squares import square_name
 
 
 def game_from(line: dict[str, Any], sans: list[str] | None = None) -> Game:
@@ -45,13 +46,7 @@ def uci_list(value: Any, key: str = "moves") -> list[str]:
 
 def position_answer(game: Game) -> dict[str, Any]:
     """What a client needs to draw the position: its FEN, size, pieces and hands."""
-    pieces = {}
-    for y in range(game.ranks):
-        for x in range(game.files):
-            name = f"{chr(97 + x)}{y + 1}"
-            token = game.piece_at(name)
-            if token:
-                pieces[name] = token
+    pieces = {square_name(sq): token for sq, token in placed(game).items()}
     return {"variant": game.variant_name, "fen": game.fen(), "files": game.files,
             "ranks": game.ranks, "turn": game.turn, "pieces": pieces,
             "hands": {side: game.hand(side) for side in ("white", "black")}}

@@ -73,7 +73,7 @@ def side_of(token: str) -> str:
 
 
 def hand_line(game: Game) -> str | None:
-    """``In hand: White P P N, Black none`` (None in a game without hands)."""
+    """``In hand: White N Px2, Black none.`` (None in a game without hands)."""
     hands = {side: game.hand(side) for side in SIDES}
     if not any(hands.values()) and "[" not in game.fen():
         return None
