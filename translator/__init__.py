@@ -30,14 +30,14 @@ _HOME = {
     "moves": "translator.api.calls", "why": "translator.api.calls",
     "Attackers": "translator.api.results", "Equivalence": "translator.api.results",
     "Explanation": "translator.api.results", "Moves": "translator.api.results",
-    "WhyAnswer": "translator.api.results",
+    "WhyAnswer": "translator.api.results", "Game": "translator.api.game",
     "Move": "translator.solve.readers", "MovesQuery": "translator.queries.moves",
     "batch_moves": "translator.queries.moves", "census": "translator.research.study",
     "classes": "translator.research.study",
 }
 
 __all__ = [
-    "Attackers", "BetzaError", "Equivalence", "Explanation", "Move", "Moves", "MovesQuery",
+    "Attackers", "BetzaError", "Equivalence", "Explanation", "Game", "Move", "Moves", "MovesQuery",
     "Position", "WhyAnswer", "attackers_of_square", "attacks", "batch_moves",
     "census", "classes", "equivalent", "explain_lines", "moves", "parse", "parse_fen", "why",
 ]
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         moves,
         why,
     )
+    from translator.api.game import Game
     from translator.api.results import Attackers, Equivalence, Explanation, Moves, WhyAnswer
     from translator.catalogue.fen import parse_fen
     from translator.errors import BetzaError

@@ -19,8 +19,10 @@ from translator.cli import (
     equiv,
     explain,
     find,
+    legal,
     lint,
     moves,
+    perft,
     pieces,
     serve,
     variants,
@@ -31,7 +33,10 @@ from translator.errors import BetzaError
 from translator.solve import guard
 
 COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
-            variants, compile, batch, serve)
+            variants, compile, batch, serve, legal, perft)
+# perft holds its own time limit (between two subtrees, and over its Dask tasks): the
+# watchdog, a backstop, waits this much longer for it, so that a local cluster is closed
+PERFT_GRACE = 30.0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,11 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # them in their workers, census and compile in their Dask tasks (whose processes would
     # inherit a cap)
     if args.command not in ("batch", "serve", "census", "compile"):
-        if argv is None:
+        # (a deep perft starts a local Dask cluster, whose processes would inherit the cap)
+        if argv is None and not (args.command == "perft" and perft.deep(args)):
             guard.limit_memory()
             guard.arm(_stop)
         if getattr(args, "timeout", None):
-            timer = _watchdog(args.timeout)
+            timer = _watchdog(args.timeout + (PERFT_GRACE if args.command == "perft" else 0))
     try:
         if getattr(args, "tables", None):
             load_tables(args.tables)

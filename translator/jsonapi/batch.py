@@ -36,6 +36,7 @@ from translator.jsonapi.fields import (
     required,
     virgin,
 )
+from translator.jsonapi.game_kinds import covers_line, legal_line, perft_line, san_line
 from translator.jsonapi.groups import waiting_groups
 from translator.jsonapi.notation_kinds import convert_line, find_line, lint_line
 from translator.jsonapi.research_kinds import census_line, classes_line
@@ -250,7 +251,9 @@ HANDLERS: dict[str, Handler] = {
     "explain": _each(_explain), "convert": _each(convert_line), "find": _each(find_line),
     "drops": _each(_drops),
     "census": _each(census_line), "classes": _each(classes_line), "board": _by_limits(_boards),
-    "svg": _each(_svg), "lint": _each(lint_line), "compile": _each(compile_line)}
+    "svg": _each(_svg), "lint": _each(lint_line), "compile": _each(compile_line),
+    "legal": _each(legal_line), "perft": _each(perft_line), "san": _each(san_line),
+    "covers": _each(covers_line)}
 
 
 def answer_group(raw: list[str], limits: dict[str, Any] | None = None

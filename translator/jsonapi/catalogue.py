@@ -41,6 +41,14 @@ def variants_json() -> dict[str, Any]:
     return {"variants": [variant_summary(v) for v in all_variants()], "notes": []}
 
 
+def games_json() -> dict[str, Any]:
+    """The variants whose whole games are played (the ``legal`` kind, the Play tab), and
+    Fairy-Stockfish's other built-ins refused, each with the rule that is missing."""
+    from translator.game.rules import PLAYED, REFUSED_VARIANTS
+
+    return {"games": list(PLAYED), "refused": dict(REFUSED_VARIANTS)}
+
+
 def variant_json(name: str) -> dict[str, Any]:
     """One variant with a legend row per piece: letter, name, Betza and what it does."""
     from translator.catalogue.variants import all_variants, find_variant

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from translator.errors import BetzaError
+from translator.errors import BetzaError, LimitError
 from translator.solve import guard
 
 Task = tuple[str, Callable[..., Any], tuple[Any, ...]]  # key, function, arguments
@@ -75,6 +75,18 @@ def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOA
                            processes=True, host="127.0.0.1", dashboard_address=dashboard,
                            silence_logs=logging.CRITICAL)
     return Client(cluster)
+
+
+def _completed(as_completed: Any, futures: dict[Any, str], timeout: float | None
+               ) -> Iterable[Any]:
+    """The futures as they complete; past ``timeout`` seconds the rest are cancelled."""
+    try:
+        yield from as_completed(futures, timeout=timeout)
+    except TimeoutError:
+        for future in futures:
+            future.cancel()
+        raise LimitError(f"the tasks went past the time limit of {timeout:g} s (raise it "
+                         "with --timeout)") from None
 
 
 class Store:
@@ -145,11 +157,13 @@ class Store:
 
 def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
               workers: int | None = None, out: str | None = None,
-              progress: bool = False, dashboard: str = DASHBOARD) -> dict[str, Outcome]:
+              progress: bool = False, dashboard: str = DASHBOARD,
+              timeout: float | None = None) -> dict[str, Outcome]:
     """Run ``tasks`` on Dask, skipping those ``out`` holds as done; every outcome by key.
     A failing task is recorded with its error, does not stop the others, and is run again
     by the next run with the same ``out``. A local cluster's dashboard listens on
-    ``dashboard`` (host:port)."""
+    ``dashboard`` (host:port). Past ``timeout`` seconds the tasks still running are
+    dropped and a :class:`LimitError` says so."""
     store = Store(out)
     done = store.load()
     todo = [t for t in tasks if t[0] not in done or done[t[0]].error]
@@ -166,7 +180,7 @@ def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
     try:
         futures = {client.submit(guarded, func, *args, key=key, pure=False): key
                    for key, func, args in todo}
-        for n, future in enumerate(as_completed(futures), start=1):
+        for n, future in enumerate(_completed(as_completed, futures, timeout), start=1):
             key = futures[future]
             if future.status == "error":
                 outcome = Outcome(key, error=f"{type(future.exception()).__name__}: "

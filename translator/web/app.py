@@ -8,8 +8,9 @@ over 64 KiB; 415 for a body not sent as ``application/json``. The key ``ini`` (a
 ``variants.ini`` file on disk) is refused: the server reads no file a request names, and
 knows the kb's variants by name only. ``POST /api/svg`` draws a ``board`` query as the
 downloadable SVG.
-``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/legend`` and
-``/api/glossary`` serve the catalogue and the page's words. Everything else is the page
+``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/games`` (the
+variants whose whole games are played), ``/api/legend`` and ``/api/glossary`` serve the
+catalogue and the page's words. Everything else is the page
 itself, from the package's own ``static`` folder. Every error, whatever its status, is
 ``{"ok": false, "error": …}``; translator/web/guard.py checks the ``Host`` and the body's
 type and adds the hardening headers.
@@ -147,6 +148,12 @@ async def variant(request: Request) -> Response:
     return JSONResponse({"ok": True, **found})
 
 
+async def games(request: Request) -> Response:
+    from translator.jsonapi.catalogue import games_json
+
+    return JSONResponse({"ok": True, **games_json()})
+
+
 async def legend(request: Request) -> Response:
     from translator.jsonapi.catalogue import legend_json
 
@@ -202,6 +209,7 @@ def create_app(workers: int | None = None, max_timeout: float = 10.0,
         Route("/", index), Route("/api/query", query, methods=["POST"]),
         Route("/api/svg", svg, methods=["POST"]), Route("/api/pieces", pieces),
         Route("/api/variants", variants), Route("/api/variants/{name:path}", variant),
+        Route("/api/games", games),
         Route("/api/legend", legend), Route("/api/glossary", glossary),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -59,7 +59,8 @@ STUCK = 5.0
 GROUP_STUCK = 120.0
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", **dict.fromkeys(
-    ("equiv", "find", "explain", "census", "classes", "lint", "convert", "compile"),
+    ("equiv", "find", "explain", "census", "classes", "lint", "convert", "compile",
+     "perft"),
     "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).

@@ -15,6 +15,9 @@ import {
   loadFen, loadGlossary, onExample, onRedrawn, savedExamples, searchPieces, showError,
   showPane, variantInfo, verdictIsCurrent,
 } from "./panes.js";
+import {
+  drawPlay, listGames, newGame, onPlayed, onPlaySize, playClick, playUpdate, undo,
+} from "./play.js";
 import { clipToBoard, loadFromUrl, MAX_SIZE, positionSpec, state, toUrl } from "./state.js";
 import { askTable, forgetTable, pieceKey, tableBoard } from "./table.js";
 
@@ -35,6 +38,8 @@ function syncControls() {
   $("dialect").value = state.dialect;
   $("unmoved").checked = state.unmoved;
   for (const key of ["ep", "ep_victim", "last_moved", "fen", "pieces"]) $(key).value = state[key];
+  $("play-variant").value = state.play_variant;
+  $("play-fen").value = state.play_fen;
   checkModeRadio();
 }
 
@@ -77,6 +82,15 @@ async function update() {
   saveUrl();
   whyCache.clear();
   forgetWhy();
+  if (state.mode === "play") {
+    cancel("board");
+    done($("busy"));
+    $("busy").replaceChildren();
+    drawMarks(null);
+    drawPlay();
+    await playUpdate();
+    return;
+  }
   if (state.mode === "attacks") {
     cancel("board");
     done($("busy"));
@@ -139,11 +153,16 @@ function show(answer, asked) {
   if (pointed) why(pointed);
 }
 
+// The Attacks and Play modes show a position, not one piece's moves: no "why", no paths.
+function pieceless() {
+  return state.mode === "attacks" || state.mode === "play";
+}
+
 // The "why" box answers one question: the pointed square in the position on the board. A
 // change of the position (a click that edits, a new string) drops the answer in flight.
 function forgetWhy() {
   const box = $("why");
-  if (pointed && state.mode !== "attacks") {
+  if (pointed && !pieceless()) {
     cancel("why");
     delete box.dataset.whySquare;
     working(box);
@@ -163,7 +182,7 @@ function whyHint(square, text) {
 
 async function why(name) {
   const box = $("why");
-  if (state.mode === "attacks" || !current) return;
+  if (pieceless() || !current) return;
   if (!current.ok) { whyHint(null, WHY_HINT); return; }
   if (name === state.from) { whyHint(name, `${name}: the piece stands here.`); return; }
   const key = name + toUrl();
@@ -180,7 +199,7 @@ async function why(name) {
 
 function hover(name) {
   pointed = name;
-  if (!current || !current.ok || state.mode === "attacks") return;
+  if (!current || !current.ok || pieceless()) return;
   const moves = current.moves.filter(mv => mv.to === name);
   drawPaths(moves);
   const parts = partsOf(name);
@@ -192,7 +211,7 @@ function hover(name) {
 
 function unhover() {
   pointed = null;
-  if (state.mode !== "attacks") clearPaths();
+  if (!pieceless()) clearPaths();
   for (const part of document.querySelectorAll("#parts .part")) part.dataset.active = "false";
 }
 
@@ -206,6 +225,7 @@ function movePiece(to) {
 }
 
 function click(event, name) {
+  if (state.mode === "play") { playClick(name); return; }
   if (state.mode === "attacks") { attackClick(name); return; }
   if (name === state.from) {
     selected = !selected;
@@ -277,7 +297,7 @@ function rebuild() {
 // What a click on the board does follows the tab: the Attacks and Draw tabs have their own
 // modes, Explain and Compare set up the position; the other tabs leave the mode as it is.
 function modeOfPane(pane) {
-  if (pane === "attacks" || pane === "draw") return pane;
+  if (pane === "attacks" || pane === "draw" || pane === "play") return pane;
   return pane === "explain" || pane === "compare" ? "edit" : state.mode;
 }
 
@@ -343,6 +363,13 @@ function wire() {
   $("fen").addEventListener("change", e => { state.fen = e.target.value; loadFen(state.fen); update(); });
   $("pieces").addEventListener("change", e => { state.pieces = e.target.value; update(); });
   $("variant").addEventListener("change", e => showVariant(e.target.value));
+  $("play-new").addEventListener("click", newGame);
+  $("play-undo").addEventListener("click", undo);
+  for (const id of ["play-variant", "play-fen"]) {
+    $(id).addEventListener("keydown", e => { if (e.key === "Enter") newGame(); });
+  }
+  onPlayed(saveUrl);
+  onPlaySize((files, ranks) => { state.files = files; state.ranks = ranks; rebuild(); syncControls(); });
 }
 
 function useString(betza) {
@@ -383,7 +410,8 @@ async function boot() {
   onExample(ex => loadPosition({ ...ex, files: state.files, ranks: state.ranks }));
   onRedrawn(() => { markWants(); saveUrl(); });
   showPane(state.pane);
-  await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString)]);
+  await Promise.all([loadGlossary(), listVariants(showVariant), searchPieces("", useString),
+                     listGames()]);
   await update();
   if (state.betza2 && !verdictIsCurrent()) await compare(null);
   document.body.dataset.ready = "true";

@@ -69,7 +69,15 @@ export function drawPieces(letter) {
     delete button.dataset.occupant;
     delete button.dataset.piece;
     button.draggable = false;
-    if (state.mode === "attacks") {
+    if (state.mode === "play") {
+      const token = state.playBoard.get(name);
+      if (token) {
+        const letter = token.replace(/[+~]/g, "");
+        button.dataset.piece = token;
+        button.append(disc(letter === letter.toUpperCase() ? "white" : "black",
+                           (token.startsWith("+") ? "+" : "") + letter.toUpperCase(), false));
+      }
+    } else if (state.mode === "attacks") {
       const placed = state.attackBoard.get(name);
       if (placed) {
         const colour = placed === placed.toUpperCase() ? "white" : "black";

@@ -1,6 +1,7 @@
 // The page's state and its permalink: everything a teacher shares lives in the URL query.
 // Keys: betza betza2 from files ranks side dialect friends enemies unmoved ep ep_victim
-// last_moved mode pane moves captures both (draw mode) fen pieces variant target (attacks).
+// last_moved mode pane moves captures both (draw mode) fen pieces variant target (attacks)
+// play_variant play_fen play_moves (play: the game, its start FEN, the UCI moves played).
 
 export const MAX_SIZE = 26;
 export const DIALECTS = ["spec", "xboard", "diagram"];
@@ -23,6 +24,8 @@ export const state = {
   want: new Map(),            // draw mode: square -> "both" | "moves" | "captures"
   fen: "", pieces: "", variant: "", target: "",
   attackBoard: new Map(),     // attacks mode: square -> letter (upper case White)
+  play_variant: "chess", play_fen: "", play_moves: [],
+  playBoard: new Map(),       // play mode: square -> FEN token of the piece there
 };
 
 const LISTS = ["friends", "enemies"];
@@ -34,8 +37,12 @@ function listParam(value) {
 export function loadFromUrl(search) {
   const q = new URLSearchParams(search);
   for (const key of ["betza", "betza2", "side", "dialect", "from", "ep", "ep_victim", "last_moved",
-                     "mode", "pane", "fen", "pieces", "variant", "target"]) {
+                     "mode", "pane", "fen", "pieces", "variant", "target", "play_variant",
+                     "play_fen"]) {
     if (q.has(key)) state[key] = q.get(key);
+  }
+  if (q.has("play_moves")) {
+    state.play_moves = q.get("play_moves").split(",").map(s => s.trim()).filter(Boolean);
   }
   for (const key of ["files", "ranks"]) {
     const n = Number(q.get(key));
@@ -48,9 +55,9 @@ export function loadFromUrl(search) {
   }
   if (state.side !== "black") state.side = "white";
   if (!DIALECTS.includes(state.dialect)) state.dialect = "spec";
-  if (!["edit", "draw", "attacks"].includes(state.mode)) state.mode = "edit";
+  if (!["edit", "draw", "attacks", "play"].includes(state.mode)) state.mode = "edit";
   // the mode follows the tab: a link with only one of the two gets the other to match
-  const own = ["draw", "attacks"];
+  const own = ["draw", "attacks", "play"];
   if (q.has("mode") && !q.has("pane") && own.includes(state.mode)) state.pane = state.mode;
   if (q.has("pane") && !q.has("mode") && own.includes(state.pane)) state.mode = state.pane;
 }
@@ -70,6 +77,9 @@ export function toUrl() {
                      "target"]) {
     if (state[key]) q.set(key, state[key]);
   }
+  if (state.play_variant !== "chess") q.set("play_variant", state.play_variant);
+  if (state.play_fen) q.set("play_fen", state.play_fen);
+  if (state.play_moves.length) q.set("play_moves", state.play_moves.join(","));
   if (state.mode !== "edit") q.set("mode", state.mode);
   if (state.pane !== "explain") q.set("pane", state.pane);
   for (const kind of ["both", "moves", "captures"]) {
