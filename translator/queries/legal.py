@@ -1,0 +1,165 @@
+"""A whole position's legal moves and check, asked of the solver (encodings/legal.lp): the
+solver path that the compiled fast path of ``translator/game`` is tested against.
+
+Two programs answer a batch of positions. The first builds the side to move's candidate
+moves, every piece's paths from encodings/moves.lp (castling out of or through an attacked
+square refused by castling.lp, given the attacked squares by attacks.lp). Each candidate is
+made on the board (the bookkeeping of its effects: the capture, the e.p. victim, the
+castling partner; a promotion or a drop as the game's rules expand it), and the positions
+after them, with the positions themselves, are grounded together in the second program,
+legal.lp, whose answer is which candidates leave no royal piece of the mover attacked, and
+which positions are check.
+
+>>> from translator.catalogue.fen import parse_fen
+>>> table = {"K": "K", "R": "R", "B": "B"}
+>>> pos = parse_fen("4k3/8/8/1B6/8/8/8/4K2R b K - 0 1", table)
+>>> answer = legal_moves([pos])[0]
+>>> answer.check, answer.moves  # the bishop on b5 checks: d7 and e7 only, d8 f8 f7
+(True, ['e8d8', 'e8e7', 'e8f7', 'e8f8'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from translator.facts.pieces import piece_facts
+from translator.facts.schema import AFTER, GUARDED
+from translator.facts.translate import position_facts
+from translator.position import Position
+from translator.solve import engine
+from translator.solve.batch import attacked_squares, solve_positions
+from translator.solve.readers import Move
+from translator.squares import Square, square_coords, square_name
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A move of the side to move in its UCI form (``e2e4``, ``e7e8q``, ``P@e4``) and the
+    position after it (whose side to move is still the mover's: the side guarded)."""
+
+    uci: str
+    after: Position
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The answer for one position: its legal moves (UCI, sorted) and whether the side to
+    move is in check."""
+
+    moves: list[str]
+    check: bool
+
+
+# the game's rules beyond the pieces' moves: a piece's move expanded into the candidates it
+# stands for (promotion choices), and the drops of the side to move
+Expand = Callable[[Position, Square, Move, Candidate], list[Candidate]]
+Drops = Callable[[Position], list[Candidate]]
+
+
+def made(pos: Position, origin: Square, move: Move) -> Position:
+    """``pos`` after the piece on ``origin`` makes ``move``: its victims leave the board,
+    an unloaded piece (castling's partner) goes where the move puts it, and the piece
+    lands on the destination, moved. The side to move is unchanged.
+
+    >>> from translator.catalogue.fen import parse_fen
+    >>> pos = parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", {"K": "KisO2", "R": "R"})
+    >>> castle = Move("g1", ("e1", "g1"), unloads=(("f1", "h1"),))
+    >>> sorted(square_name(sq) for sq in made(pos, (4, 0), castle).pieces)
+    ['e8', 'f1', 'g1']
+    """
+    pieces = dict(pos.pieces)
+    piece = pieces.pop(origin)
+    for name in move.captures:
+        pieces.pop(square_coords(name), None)
+    moved = {}
+    for dest, source in move.unloads:
+        partner = pieces.pop(square_coords(source), None)
+        if partner is not None:
+            moved[square_coords(dest)] = replace(partner, virgin=False)
+    pieces.update(moved)
+    if move.mover is None:  # (an excited friend's rest of the move leaves the piece be)
+        pieces[square_coords(move.to)] = replace(piece, virgin=False)
+    return replace(pos, pieces=pieces, ep=[], ep_victim=None)
+
+
+def uci(origin: Square, move: Move) -> str:
+    """The UCI form of a piece's move: its square and its destination."""
+    return square_name(origin) + move.to
+
+
+def candidates(positions: Sequence[Position], expand: Expand | None = None,
+               drops: Drops | None = None, timeout: float = 60.0) -> list[list[Candidate]]:
+    """The candidate moves of each position's side to move (see the module's text)."""
+    items = [(q, pos, [sq for sq, pc in pos.pieces.items()
+                       if pc.side == pos.side_to_move and pc.betza], ())
+             for q, pos in enumerate(positions)]
+    castling: dict[int, set[Square]] = {}
+    found = solve_positions(items, "moves.lp", timeout, castling)
+    if castling:  # again, knowing which squares of a royal piece's castling are attacked
+        asked = sorted(castling)
+        royal = [next(sq for sq, pc in positions[q].pieces.items() if pc.royal and
+                      pc.side == positions[q].side_to_move and
+                      _castles(found.get(q, []), sq)) for q in asked]
+        attacked = attacked_squares([(positions[q], sq, castling[q])
+                                     for q, sq in zip(asked, royal, strict=True)], timeout)
+        again = [(q, positions[q], items[q][2], [("threatened", x, y) for x, y in squares])
+                 for q, squares in zip(asked, attacked, strict=True) if squares]
+        found.update(solve_positions(again, "moves.lp", timeout))
+    out: list[list[Candidate]] = []
+    for q, pos in enumerate(positions):
+        cands: list[Candidate] = []
+        for origin, move in found.get(q, []):
+            plain = Candidate(uci(origin, move), made(pos, origin, move))
+            cands.extend(expand(pos, origin, move, plain) if expand else [plain])
+        if drops is not None:
+            cands.extend(drops(pos))
+        out.append(cands)
+    return out
+
+
+def _castles(moves: list[tuple[Square, Move]], sq: Square) -> bool:
+    """Whether the piece on ``sq`` has a castling move among ``moves`` (an unload)."""
+    return any(origin == sq and move.unloads for origin, move in moves)
+
+
+def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
+                drops: Drops | None = None, timeout: float = 60.0) -> list[Legal]:
+    """The legal moves and check of each position, from encodings/legal.lp; ``expand``
+    and ``drops`` add the game's promotions and drops to the pieces' moves."""
+    cands = candidates(positions, expand, drops, timeout)
+    types: dict[str | None, int | str] = {}
+    facts: list[str] = []
+    afters: list[tuple[int, int, str]] = []
+    for q, pos in enumerate(positions):
+        facts.append(_query(q, pos, types))
+        for n, cand in enumerate(cands[q]):
+            a = len(positions) + len(afters)
+            afters.append((q, n, cand.uci))
+            facts += [_query(a, cand.after, types), AFTER(q, n, a)]
+    facts += [piece_facts(t, betza, pos.dialect) for betza, t in types.items()
+              if isinstance(t, int) and betza]
+    legal: set[tuple[int, int]] = set()
+    check: set[int] = set()
+    for sym in engine.run("\n".join(facts), "legal.lp", timeout=timeout):
+        if sym.name == "legal":
+            legal.add((sym.arguments[0].number, sym.arguments[1].number))
+        elif sym.name == "check":
+            check.add(sym.arguments[0].number)
+    moves: list[set[str]] = [set() for _ in positions]
+    for q, n, name in afters:
+        if (q, n) in legal:
+            moves[q].add(name)
+    return [Legal(sorted(m), q in check) for q, m in enumerate(moves)]
+
+
+def _query(q: int, pos: Position, types: dict[str | None, int | str]) -> str:
+    """The facts of query ``q``: the position and the side whose royal pieces it guards
+    (the types of its pieces' strings numbered in ``types`` as they come)."""
+    for pc in pos.pieces.values():
+        if pc.betza and pc.betza not in types:
+            types[pc.betza] = len(types) + 1
+    return position_facts(q, pos, types, [], set()) + " " + GUARDED(q, pos.side_to_move)
+
+
+__all__ = ["Candidate", "Legal", "candidates", "legal_moves", "made"]
