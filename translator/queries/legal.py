@@ -28,7 +28,8 @@ from translator.facts.schema import AFTER, GUARDED
 from translator.facts.translate import position_facts
 from translator.position import Position
 from translator.solve import engine
-from translator.solve.batch import attacked_squares, solve_positions
+from translator.solve.batch import attacked_squares, chunks, movers_estimate, solve_positions
+from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
 from translator.solve.readers import Move
 from translator.squares import Square, square_coords, square_name
 
@@ -89,13 +90,19 @@ def uci(origin: Square, move: Move) -> str:
 
 
 def candidates(positions: Sequence[Position], expand: Expand | None = None,
-               drops: Drops | None = None, timeout: float = 60.0) -> list[list[Candidate]]:
+               drops: Drops | None = None, timeout: float = 60.0,
+               max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
     """The candidate moves of each position's side to move (see the module's text)."""
     items = [(q, pos, [sq for sq, pc in pos.pieces.items()
                        if pc.side == pos.side_to_move and pc.betza], ())
              for q, pos in enumerate(positions)]
+    sizes = [refuse_over(movers_estimate(pos, movers, lean=True), max_atoms)
+             for _, pos, movers, _ in items]
     castling: dict[int, set[Square]] = {}
-    found = solve_positions(items, "moves.lp", timeout, castling)
+    found: dict[int, list[tuple[Square, Move]]] = {}
+    for chunk in chunks([(*item, size) for item, size in zip(items, sizes, strict=True)],
+                        max_atoms):
+        found.update(solve_positions(chunk, "moves.lp", timeout, castling))
     if castling:  # again, knowing which squares of a royal piece's castling are attacked
         asked = sorted(castling)
         royal = [next(sq for sq, pc in positions[q].pieces.items() if pc.royal and
@@ -124,42 +131,56 @@ def _castles(moves: list[tuple[Square, Move]], sq: Square) -> bool:
 
 
 def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
-                drops: Drops | None = None, timeout: float = 60.0) -> list[Legal]:
+                drops: Drops | None = None, timeout: float = 60.0,
+                max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
     """The legal moves and check of each position, from encodings/legal.lp; ``expand``
-    and ``drops`` add the game's promotions and drops to the pieces' moves."""
-    cands = candidates(positions, expand, drops, timeout)
-    types: dict[str | None, int | str] = {}
-    facts: list[str] = []
-    afters: list[tuple[int, int, str]] = []
+    and ``drops`` add the game's promotions and drops to the pieces' moves. The queries
+    are grounded in programs under ``max_atoms`` by the size estimate, each within
+    ``timeout``; a position over the budget on its own is refused (a LimitError)."""
+    cands = candidates(positions, expand, drops, timeout, max_atoms)
+    queries: list[tuple[int, Position, int, int]] = []  # (id, position, of Q, move N)
     for q, pos in enumerate(positions):
-        facts.append(_query(q, pos, types))
+        queries.append((q, pos, q, -1))
         for n, cand in enumerate(cands[q]):
-            a = len(positions) + len(afters)
-            afters.append((q, n, cand.uci))
-            facts += [_query(a, cand.after, types), AFTER(q, n, a)]
-    facts += [piece_facts(t, betza, pos.dialect) for betza, t in types.items()
-              if isinstance(t, int) and betza]
+            queries.append((len(queries) + len(positions), cand.after, q, n))
+    sized = [(query, _estimate(query[1])) for query in queries]
+    for _, size in sized:
+        refuse_over(size, max_atoms)
     legal: set[tuple[int, int]] = set()
     check: set[int] = set()
-    for sym in engine.run("\n".join(facts), "legal.lp", timeout=timeout):
-        if sym.name == "legal":
-            legal.add((sym.arguments[0].number, sym.arguments[1].number))
-        elif sym.name == "check":
-            check.add(sym.arguments[0].number)
-    moves: list[set[str]] = [set() for _ in positions]
-    for q, n, name in afters:
-        if (q, n) in legal:
-            moves[q].add(name)
-    return [Legal(sorted(m), q in check) for q, m in enumerate(moves)]
+    for chunk in chunks([(*query, size) for query, size in sized], max_atoms):
+        for sym in engine.run(_facts(chunk), "legal.lp", timeout=timeout):
+            if sym.name == "legal":
+                legal.add((sym.arguments[0].number, sym.arguments[1].number))
+            elif sym.name == "check":
+                check.add(sym.arguments[0].number)
+    return [Legal(sorted({cand.uci for n, cand in enumerate(cands[q]) if (q, n) in legal}),
+                  q in check) for q in range(len(positions))]
 
 
-def _query(q: int, pos: Position, types: dict[str | None, int | str]) -> str:
-    """The facts of query ``q``: the position and the side whose royal pieces it guards
-    (the types of its pieces' strings numbered in ``types`` as they come)."""
-    for pc in pos.pieces.values():
-        if pc.betza and pc.betza not in types:
-            types[pc.betza] = len(types) + 1
-    return position_facts(q, pos, types, [], set()) + " " + GUARDED(q, pos.side_to_move)
+def _estimate(pos: Position) -> int:
+    """The size estimate of a query of legal.lp: the moves of the other side's pieces."""
+    return movers_estimate(pos, [sq for sq, pc in pos.pieces.items()
+                                 if pc.side != pos.side_to_move and pc.betza], lean=True)
+
+
+def _facts(chunk: Sequence[tuple[int, Position, int, int]]) -> str:
+    """The facts of legal.lp's queries in ``chunk``: each position, the side whose royal
+    pieces it guards (the side to move), and after/3 for the positions after a move."""
+    types: dict[str | None, int | str] = {}
+    facts: list[str] = []
+    dialect = "spec"
+    for a, pos, q, n in chunk:
+        dialect = pos.dialect
+        for pc in pos.pieces.values():
+            if pc.betza and pc.betza not in types:
+                types[pc.betza] = len(types) + 1
+        facts += [position_facts(a, pos, types, [], set()), GUARDED(a, pos.side_to_move)]
+        if n >= 0:
+            facts.append(AFTER(q, n, a))
+    facts += [piece_facts(t, betza, dialect) for betza, t in types.items()
+              if isinstance(t, int) and betza]
+    return "\n".join(facts)
 
 
 __all__ = ["Candidate", "Legal", "candidates", "legal_moves", "made"]
