@@ -27,6 +27,7 @@ from translator.facts.pieces import piece_facts
 from translator.facts.schema import AFTER, GUARDED
 from translator.facts.translate import position_facts
 from translator.position import Position
+from translator.shown import Check, LegalMove, each
 from translator.solve import engine
 from translator.solve.batch import attacked_squares, chunks, movers_estimate, solve_positions
 from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
@@ -149,11 +150,9 @@ def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
     legal: set[tuple[int, int]] = set()
     check: set[int] = set()
     for chunk in chunks([(*query, size) for query, size in sized], max_atoms):
-        for sym in engine.run(_facts(chunk), "legal.lp", timeout=timeout):
-            if sym.name == "legal":
-                legal.add((sym.arguments[0].number, sym.arguments[1].number))
-            elif sym.name == "check":
-                check.add(sym.arguments[0].number)
+        shown = engine.run(_facts(chunk), "legal.lp", timeout=timeout)
+        legal.update((move.q, move.n) for move in each(shown, LegalMove))
+        check.update(found.q for found in each(shown, Check))
     return [Legal(sorted({cand.uci for n, cand in enumerate(cands[q]) if (q, n) in legal}),
                   q in check) for q in range(len(positions))]
 
