@@ -5,7 +5,8 @@ Two programs answer a batch of positions. The first builds the side to move's ca
 moves, every piece's paths from encodings/moves.lp (castling out of or through an attacked
 square refused by castling.lp, given the attacked squares by attacks.lp). Each candidate is
 made on the board (the bookkeeping of its effects: the capture, the e.p. victim, the
-castling partner; a promotion or a drop as the game's rules expand it), and the positions
+castling partner; a promotion as the game's rules expand it; the drops of the pieces in
+hand where encodings/drops.lp allows them), and the positions
 after them, with the positions themselves, are grounded together in the second program,
 legal.lp, whose answer is which candidates leave no royal piece of the mover attacked, and
 which positions are check.
@@ -23,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from translator.facts.pieces import piece_facts
-from translator.facts.schema import AFTER, GUARDED
-from translator.facts.translate import position_facts
-from translator.position import Position
-from translator.shown import Check, LegalMove, each
+from translator.facts.pieces import parse_piece, piece_facts
+from translator.facts.schema import AFTER, DROPPER, GUARDED
+from translator.facts.translate import move_facts, position_facts
+from translator.position import PlacedPiece, Position
+from translator.shown import Check, Drop, LegalMove, each
 from translator.solve import engine
 from translator.solve.batch import attacked_squares, chunks, movers_estimate, solve_positions
 from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
@@ -54,9 +55,10 @@ class Legal:
 
 
 # the game's rules beyond the pieces' moves: a piece's move expanded into the candidates it
-# stands for (promotion choices), and the drops of the side to move
+# stands for (promotion choices)
 Expand = Callable[[Position, Square, Move, Candidate], list[Candidate]]
-Drops = Callable[[Position], list[Candidate]]
+# the pieces the side to move holds in hand, as each would stand on the board once dropped
+Hand = Sequence[PlacedPiece]
 
 
 def made(pos: Position, origin: Square, move: Move) -> Position:
@@ -91,7 +93,7 @@ def uci(origin: Square, move: Move) -> str:
 
 
 def candidates(positions: Sequence[Position], expand: Expand | None = None,
-               drops: Drops | None = None, timeout: float = 60.0,
+               hands: Sequence[Hand] | None = None, timeout: float = 60.0,
                max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
     """The candidate moves of each position's side to move (see the module's text)."""
     items = [(q, pos, [sq for sq, pc in pos.pieces.items()
@@ -120,9 +122,53 @@ def candidates(positions: Sequence[Position], expand: Expand | None = None,
         for origin, move in found.get(q, []):
             plain = Candidate(uci(origin, move), made(pos, origin, move))
             cands.extend(expand(pos, origin, move, plain) if expand else [plain])
-        if drops is not None:
-            cands.extend(drops(pos))
         out.append(cands)
+    if hands is not None:
+        for cands, dropped in zip(out, drop_candidates(positions, hands, timeout),
+                                  strict=True):
+            cands.extend(dropped)
+    return out
+
+
+def drop_candidates(positions: Sequence[Position], hands: Sequence[Hand],
+                    timeout: float = 60.0) -> list[list[Candidate]]:
+    """The drops of each position's side to move: each piece of its hand (one of each
+    kind asked) on each square encodings/drops.lp allows it (its ``@`` moves: the zone and
+    limits such as one pawn a file), written ``P@e4`` (the letter upper-case, as
+    Fairy-Stockfish writes a drop of either side).
+
+    >>> from translator.catalogue.fen import parse_fen
+    >>> pawn = PlacedPiece("black", "fWf@8", "p")
+    >>> pos = parse_fen("9/9/9/9/9/9/4p4/9/9 b", {"P": "fWf@8"})
+    >>> drops = drop_candidates([pos], [[pawn]])[0]
+    >>> len(drops), drops[0].uci[:2]  # not on rank 1, nor on the e-file with its pawn
+    (64, 'P@')
+    >>> sorted(c.uci for c in drops if c.uci.endswith("2"))[:3]
+    ['P@a2', 'P@b2', 'P@c2']
+    """
+    types: dict[str | None, int | str] = {}
+    asked: list[tuple[int, PlacedPiece]] = []
+    facts: list[str] = []
+    for q, (pos, hand) in enumerate(zip(positions, hands, strict=True)):
+        kinds = {(pc.betza, pc.letter): pc for pc in hand if pc.betza}
+        for pc in kinds.values():
+            for betza in [pc.betza, *(other.betza for other in pos.pieces.values())]:
+                if betza and betza not in types:
+                    types[betza] = len(types) + 1
+            facts += [position_facts(len(asked), pos, types, [], set()),
+                      DROPPER(len(asked), types[pc.betza], pos.side_to_move)]
+            asked.append((q, pc))
+    out: list[list[Candidate]] = [[] for _ in positions]
+    if not asked:
+        return out
+    facts += [move_facts(t, parse_piece(betza, positions[0].dialect))
+              for betza, t in types.items() if isinstance(t, int) and betza]
+    for drop in each(engine.run("\n".join(facts), "drops.lp", timeout=timeout), Drop):
+        q, pc = asked[drop.q]
+        pos = positions[q]
+        pieces = {**pos.pieces, (drop.x, drop.y): pc}
+        out[q].append(Candidate(f"{(pc.letter or '').upper()}@{square_name((drop.x, drop.y))}",
+                                replace(pos, pieces=pieces, ep=[], ep_victim=None)))
     return out
 
 
@@ -132,13 +178,14 @@ def _castles(moves: list[tuple[Square, Move]], sq: Square) -> bool:
 
 
 def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
-                drops: Drops | None = None, timeout: float = 60.0,
+                hands: Sequence[Hand] | None = None, timeout: float = 60.0,
                 max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
     """The legal moves and check of each position, from encodings/legal.lp; ``expand``
-    and ``drops`` add the game's promotions and drops to the pieces' moves. The queries
+    and ``hands`` (the pieces each side to move holds) add the game's promotions and drops
+    to the pieces' moves. The queries
     are grounded in programs under ``max_atoms`` by the size estimate, each within
     ``timeout``; a position over the budget on its own is refused (a LimitError)."""
-    cands = candidates(positions, expand, drops, timeout, max_atoms)
+    cands = candidates(positions, expand, hands, timeout, max_atoms)
     queries: list[tuple[int, Position, int, int]] = []  # (id, position, of Q, move N)
     for q, pos in enumerate(positions):
         queries.append((q, pos, q, -1))
