@@ -4,13 +4,20 @@ translator/game and as Fairy-Stockfish (pyffish) on positions of random play."""
 
 from __future__ import annotations
 
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from translator.catalogue.fen import parse_fen
 from translator.catalogue.variants import get_variant
 from translator.errors import LimitError
-from translator.position import Position
-from translator.queries.legal import Legal, legal_moves
+from translator.position import PlacedPiece, Position
+from translator.queries.legal import Candidate, Expand, Legal, legal_moves
+from translator.solve.readers import Move
+from translator.squares import Square, square_coords
 
 
 def chess(fen: str) -> Position:
@@ -78,3 +85,64 @@ def test_several_positions_in_one_batch_answer_each_their_own() -> None:
 def test_a_position_over_the_size_budget_is_refused() -> None:
     with pytest.raises(LimitError, match="over the limit"):
         legal_moves([chess("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")], max_atoms=10)
+
+
+# ---- against Fairy-Stockfish on positions of seeded random play ----------------------
+# (until translator/game lands: the chess rules the Game will hold, written out here for
+# the two variants compared: double steps from the second rank, promotion to Q R B N on
+# the last rank, the hand of crazyhouse from the FEN's [...])
+
+def _random_fens(ffish: Any, variant: str, seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    start = ffish.start_fen(variant)
+    fens = []
+    for _ in range(count):
+        played: list[str] = []
+        for _ in range(rng.randrange(10, 90)):
+            moves = ffish.legal_moves(variant, start, played)
+            if not moves:
+                break
+            played.append(rng.choice(moves))
+        fens.append(ffish.get_fen(variant, start, played))
+    return fens
+
+
+def _chess_rules(variant: str, fen: str) -> tuple[Position, list[PlacedPiece]]:
+    table = get_variant(variant)
+    hand = re.search(r"\[(.*?)\]", fen)
+    pos = parse_fen(re.sub(r"\[.*?\]", "", fen), table.pieces, royal_letters=table.royal)
+    for sq, pc in list(pos.pieces.items()):
+        if pc.letter in ("P", "p") and sq[1] == (1 if pc.side == "white" else pos.ranks - 2):
+            pos.pieces[sq] = replace(pc, virgin=True)
+    side = pos.side_to_move
+    held = [PlacedPiece(side, table.pieces[ch.upper()], ch) for ch in
+            (hand.group(1) if hand else "") if ch.isupper() == (side == "white")]
+    return pos, held
+
+
+def _promotions(variant: str) -> Expand:
+    table = get_variant(variant)
+
+    def expand(pos: Position, origin: Square, move: Move, plain: Candidate) -> list[Candidate]:
+        to = square_coords(move.to)
+        if pos.pieces[origin].letter not in ("P", "p") or to[1] not in (0, pos.ranks - 1):
+            return [plain]
+        out = []
+        for letter in "qrbn":
+            pieces = dict(plain.after.pieces)
+            pieces[to] = replace(pieces[to], betza=table.pieces[letter.upper()], letter=letter)
+            out.append(Candidate(plain.uci + letter, replace(plain.after, pieces=pieces)))
+        return out
+    return expand
+
+
+@pytest.mark.parametrize(("variant", "count"), [("chess", 3), ("crazyhouse", 2)])
+def test_the_solver_path_equals_fairy_stockfish(variant: str, count: int) -> None:
+    ffish = pytest.importorskip("pyffish")
+    fens = _random_fens(ffish, variant, 38, count)
+    asked = [_chess_rules(variant, fen) for fen in fens]
+    answers = legal_moves([pos for pos, _ in asked], _promotions(variant),
+                          [hand for _, hand in asked])
+    for fen, answer in zip(fens, answers, strict=True):
+        assert answer.moves == sorted(ffish.legal_moves(variant, fen, [])), fen
+        assert answer.check == ffish.gives_check(variant, fen, []), fen
