@@ -16,6 +16,7 @@ from translator.catalogue.variants import get_variant
 from translator.errors import LimitError
 from translator.position import PlacedPiece, Position
 from translator.queries.legal import Candidate, Expand, Legal, legal_moves
+from translator.solve.engine import SolverTimeout
 from translator.solve.readers import Move
 from translator.squares import Square, square_coords
 
@@ -146,3 +147,9 @@ def test_the_solver_path_equals_fairy_stockfish(variant: str, count: int) -> Non
     for fen, answer in zip(fens, answers, strict=True):
         assert answer.moves == sorted(ffish.legal_moves(variant, fen, [])), fen
         assert answer.check == ffish.gives_check(variant, fen, []), fen
+
+
+def test_the_time_limit_holds_for_the_whole_answer() -> None:
+    with pytest.raises(SolverTimeout, match="time limit"):
+        legal_moves([chess("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")] * 40,
+                    timeout=0.01)

@@ -21,6 +21,7 @@ which positions are check.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -31,6 +32,7 @@ from translator.position import PlacedPiece, Position
 from translator.shown import Check, Drop, LegalMove, each
 from translator.solve import engine
 from translator.solve.batch import attacked_squares, chunks, movers_estimate, solve_positions
+from translator.solve.engine import SolverTimeout
 from translator.solve.limits import DEFAULT_MAX_ATOMS, refuse_over
 from translator.solve.readers import Move
 from translator.squares import Square, square_coords, square_name
@@ -101,21 +103,22 @@ def candidates(positions: Sequence[Position], expand: Expand | None = None,
              for q, pos in enumerate(positions)]
     sizes = [refuse_over(movers_estimate(pos, movers, lean=True), max_atoms)
              for _, pos, movers, _ in items]
+    left = _clock(timeout)
     castling: dict[int, set[Square]] = {}
     found: dict[int, list[tuple[Square, Move]]] = {}
     for chunk in chunks([(*item, size) for item, size in zip(items, sizes, strict=True)],
                         max_atoms):
-        found.update(solve_positions(chunk, "moves.lp", timeout, castling))
+        found.update(solve_positions(chunk, "moves.lp", left(), castling))
     if castling:  # again, knowing which squares of a royal piece's castling are attacked
         asked = sorted(castling)
         royal = [next(sq for sq, pc in positions[q].pieces.items() if pc.royal and
                       pc.side == positions[q].side_to_move and
                       _castles(found.get(q, []), sq)) for q in asked]
         attacked = attacked_squares([(positions[q], sq, castling[q])
-                                     for q, sq in zip(asked, royal, strict=True)], timeout)
+                                     for q, sq in zip(asked, royal, strict=True)], left())
         again = [(q, positions[q], items[q][2], [("threatened", x, y) for x, y in squares])
                  for q, squares in zip(asked, attacked, strict=True) if squares]
-        found.update(solve_positions(again, "moves.lp", timeout))
+        found.update(solve_positions(again, "moves.lp", left()))
     out: list[list[Candidate]] = []
     for q, pos in enumerate(positions):
         cands: list[Candidate] = []
@@ -124,7 +127,7 @@ def candidates(positions: Sequence[Position], expand: Expand | None = None,
             cands.extend(expand(pos, origin, move, plain) if expand else [plain])
         out.append(cands)
     if hands is not None:
-        for cands, dropped in zip(out, drop_candidates(positions, hands, timeout),
+        for cands, dropped in zip(out, drop_candidates(positions, hands, left()),
                                   strict=True):
             cands.extend(dropped)
     return out
@@ -172,6 +175,19 @@ def drop_candidates(positions: Sequence[Position], hands: Sequence[Hand],
     return out
 
 
+def _clock(timeout: float) -> Callable[[], float]:
+    """The seconds left of ``timeout`` from now, each time it is called; past it, a
+    :class:`SolverTimeout` (the steps of one answer share its time limit)."""
+    deadline = time.monotonic() + timeout
+
+    def left() -> float:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise SolverTimeout(f"the legal moves gave up after the time limit of {timeout:g} s")
+        return remaining
+    return left
+
+
 def _castles(moves: list[tuple[Square, Move]], sq: Square) -> bool:
     """Whether the piece on ``sq`` has a castling move among ``moves`` (an unload)."""
     return any(origin == sq and move.unloads for origin, move in moves)
@@ -185,6 +201,7 @@ def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
     to the pieces' moves. The queries
     are grounded in programs under ``max_atoms`` by the size estimate, each within
     ``timeout``; a position over the budget on its own is refused (a LimitError)."""
+    left = _clock(timeout)
     cands = candidates(positions, expand, hands, timeout, max_atoms)
     queries: list[tuple[int, Position, int, int]] = []  # (id, position, of Q, move N)
     for q, pos in enumerate(positions):
@@ -197,7 +214,7 @@ def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
     legal: set[tuple[int, int]] = set()
     check: set[int] = set()
     for chunk in chunks([(*query, size) for query, size in sized], max_atoms):
-        shown = engine.run(_facts(chunk), "legal.lp", timeout=timeout)
+        shown = engine.run(_facts(chunk), "legal.lp", timeout=left())
         legal.update((move.q, move.n) for move in each(shown, LegalMove))
         check.update(found.q for found in each(shown, Check))
     return [Legal(sorted({cand.uci for n, cand in enumerate(cands[q]) if (q, n) in legal}),
