@@ -85,6 +85,7 @@ class _State:
     custom: dict[str, str] = field(default_factory=dict)   # customPieceN -> Betza
     parent: str = ""
     start_line: int | None = None    # line of the startFen key, if this file set it
+    options: dict[str, str] = field(default_factory=dict)  # rule options (game rules)
 
     def add(self, key: str, letter: str) -> None:
         """FSF's add_piece: a letter names one piece type, the newest one."""
@@ -113,7 +114,8 @@ def _builtin_state(name: str) -> _State:
     spec = _builtins().variants[name]
     state = _State(files=spec["files"], ranks=spec["ranks"], start=spec["start"],
                    double_step=spec.get("double_step", True),
-                   king_betza=spec.get("king_betza", "K"), parent=name)
+                   king_betza=spec.get("king_betza", "K"), parent=name,
+                   options=dict(spec.get("rules", {})))
     for key, letter in spec.get("pieces", {}).items():
         state.add(key, letter.upper())
     if spec.get("king"):
@@ -350,6 +352,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
         result.note(number, section, f"ignored '{key}': regions (such as a palace) "
                     "cannot be written in Betza")
     elif key in builtins.ignored:
+        state.options[key] = value
         result.note(number, section, f"ignored '{key}': a rule option, not piece movement")
     else:
         result.note(number, section, f"unknown key '{key}' ignored")
@@ -365,7 +368,9 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
     inherit = f", inheriting from {state.parent}" if state.parent else ""
     try:
         variant = Variant(name=name, files=state.files, ranks=state.ranks, start_fen=start,
-                          pieces=table, royal=royal,
+                          pieces=table, royal=royal, full_start=state.start,
+                          kinds={letter: key for key, letter in state.pieces.items()},
+                          rules={**state.options, "doubleStep": str(state.double_step).lower()},
                           note=f"imported from a Fairy-Stockfish variants.ini{inherit}",
                           source=f"{result.source} [{name}] line {number}")
     except BetzaError as err:

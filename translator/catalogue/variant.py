@@ -21,6 +21,10 @@ class Variant:
     ``royal`` holds the letters of the royal pieces ("" when nothing is royal).
     ``names_of`` maps a letter to the catalogue piece it was given as; ``overrides`` maps a
     letter whose Betza string the variant states itself to the reason it gives.
+    ``rules``: the game's rule options beyond movement, as a Fairy-Stockfish variants.ini
+    writes them (``castling``, ``promotionPieceTypes`` …; read by translator/game/rules.py),
+    and ``full_start``: the start FEN with what the movement queries drop (holdings);
+    ``kinds``: per letter, the Fairy-Stockfish piece it is (``pawn``, ``customPiece1`` …).
 
     >>> Variant("Tiny", 3, 3, "k2/3/2K w - -", {"K": "K"}).royal
     'K'
@@ -37,6 +41,9 @@ class Variant:
     aliases: tuple[str, ...] = field(default=())
     names_of: dict[str, str] = field(default_factory=dict)
     overrides: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, str] = field(default_factory=dict)
+    full_start: str = ""
+    kinds: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for value, what in ((self.files, "files"), (self.ranks, "ranks")):

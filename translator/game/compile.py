@@ -1,0 +1,227 @@
+"""A variant compiled once: every piece's move table laid on every square for both sides
+(translator/compiled: the rows of encodings/table.lp as bit masks), what attacks each
+square reversed from the same rows, and the rule tables of encodings/game_rules.lp
+(promotion, drops, castling). Positions are then answered by matching (movegen.py).
+
+>>> tables = compiled("chess")
+>>> len(tables.rows[("N", "white")][tables.index("b1")])
+3
+>>> sorted(tables.names[o] for o in tables.attackers_of("N", "white", tables.index("e4")))
+['c3', 'c5', 'd2', 'd6', 'f2', 'f6', 'g3', 'g5']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from translator.compiled import store
+from translator.compiled.match import square_rows, square_names
+from translator.errors import BetzaError
+from translator.facts.pieces import canonical
+from translator.game.rules import SIDES, GameRules, game_rules
+from translator.shown import (
+    CastleEmpty,
+    CastleMove,
+    CastleSafe,
+    DropSquare,
+    Immobile,
+    MustPromote,
+    PieceZone,
+    Promotion,
+    each,
+)
+from translator.solve.engine import run
+
+# one row of a piece on a square: (group, mask, want, destination, captured squares,
+# e.p. squares the move creates); it holds on a key (Board.key) with key & mask == want
+GameRow = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass
+class Castle:
+    """One castling move of a side: the king from ``king`` to ``king_to``, the rook from
+    ``rook`` to ``rook_to`` (square numbers); ``empty`` the squares that must be empty,
+    ``safe`` those the king may not pass attacked."""
+
+    wing: str
+    king: int
+    rook: int
+    king_to: int
+    rook_to: int
+    empty: int
+    safe: tuple[int, ...]
+
+
+@dataclass
+class Tables:
+    """The compiled variant (square numbers ``rank * files + file``)."""
+
+    rules: GameRules
+    size: int
+    names: tuple[str, ...]
+    rows: dict[tuple[str, str], list[tuple[GameRow, ...]]] = field(default_factory=dict)
+    # (letter, side) -> per target square, the origins (bit mask) and their rows that
+    # capture on it
+    reach: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    attack: dict[tuple[str, str], list[dict[int, tuple[tuple[int, int], ...]]]] = field(
+        default_factory=dict)
+    ep_pieces: frozenset[str] = frozenset()
+    promotion: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    must_promote: set[tuple[str, str, int]] = field(default_factory=set)
+    piece_zone: dict[tuple[str, str], int] = field(default_factory=dict)
+    drop_squares: dict[tuple[str, str], int] = field(default_factory=dict)
+    immobile: set[tuple[str, str, int]] = field(default_factory=set)
+    castles: dict[str, list[Castle]] = field(default_factory=dict)
+    virgin: dict[str, int] = field(default_factory=dict)   # side -> i-move region mask
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+    def attackers_of(self, letter: str, side: str, target: int) -> list[int]:
+        """The origins from which a ``letter`` of ``side`` may capture on ``target``
+        (on some board)."""
+        mask = self.reach[(letter, side)][target]
+        return [o for o in range(self.size) if mask >> o & 1]
+
+
+def _piece_rows(rules: GameRules, letter: str, side: str) -> list[tuple[GameRow, ...]]:
+    files, ranks = rules.files, rules.ranks
+    canon = canonical(rules.pieces[letter])
+    squares = [(x, y) for y in range(ranks) for x in range(files)]
+    table = store.table_with(canon, "spec", files, ranks, squares, state=())
+    if table is None:
+        why = store.solver_reason(canon, "spec", files, ranks) or "no move table"
+        raise BetzaError(f"piece {letter} ({rules.pieces[letter]}) cannot be played in a "
+                         f"whole position: {why}", text=rules.pieces[letter], pos=0)
+    out: list[tuple[GameRow, ...]] = []
+    for x, y in ((n % files, n // files) for n in range(files * ranks)):
+        laid: list[GameRow] = []
+        for group, mask, want, move, _, dest in square_rows(table, side, (x, y)):
+            if move.unloads or any(c != move.to for c in move.captures):
+                raise BetzaError(f"piece {letter} ({rules.pieces[letter]}) captures "
+                                 "elsewhere than where it lands, which no move of Fairy-"
+                                 "Stockfish's notation can write", text=rules.pieces[letter],
+                                 pos=0)
+            to = dest.bit_length() - 1
+            caps = (to,) if move.captures else ()
+            rights = tuple(_number(r, files) for r in move.ep_rights)
+            laid.append((group, mask, want, to, caps, rights))
+        out.append(tuple(laid))
+    return out
+
+
+def _number(name: str, files: int) -> int:
+    from translator.squares import parse_square
+
+    x, y = parse_square(name, 26, 26)
+    return y * files + x
+
+
+def _reverse(tables: Tables, key: tuple[str, str]) -> None:
+    size = tables.size
+    reach = [0] * size
+    attack: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(size)]
+    for origin, laid in enumerate(tables.rows[key]):
+        for _, mask, want, _, caps, _ in laid:
+            for target in caps:
+                reach[target] |= 1 << origin
+                attack[target].setdefault(origin, []).append((mask, want))
+    tables.reach[key] = reach
+    tables.attack[key] = [{o: tuple(rows) for o, rows in found.items()} for found in attack]
+
+
+def _mobile(tables: Tables, key: tuple[str, str]) -> list[int]:
+    """The squares where the piece has a move on the empty board, initial moves left out
+    (Fairy-Stockfish's immobility rule)."""
+    virgin_bit = 1 << 4 * tables.size
+    return [n for n, laid in enumerate(tables.rows[key])
+            if any(not mask & virgin_bit for _, mask, _, _, _, _ in laid)]
+
+
+def _facts(tables: Tables) -> str:
+    rules = tables.rules
+    f = rules.files
+    out = [f"gboard({f},{rules.ranks})."]
+    out += [f'piecetype("{t}").' for t in rules.pieces]
+    for side in SIDES:
+        out += [f"promozone({side},{x},{y})." for x, y in rules.promotion_region[side]]
+        for t in rules.pieces:
+            out += [f'mobile({side},"{t}",{n % f},{n // f}).'
+                    for n in _mobile(tables, (t, side))]
+    out += [f'pawntype("{t}").' for t in rules.promotion_pawns]
+    out += [f'promopiece("{t}").' for t in rules.promotion_pieces]
+    out += [f'promotedto("{a}","{b}").' for a, b in rules.promoted_type.items()]
+    flags = {"mandatorypawn": rules.mandatory_pawn_promotion,
+             "mandatorypiece": rules.mandatory_piece_promotion,
+             "immobilityillegal": rules.immobility_illegal,
+             "firstrankpawndrops": rules.first_rank_pawn_drops,
+             "zonepawndrops": rules.promotion_zone_pawn_drops, "castlingon": rules.castling}
+    out += [f"{name}." for name, on in flags.items() if on]
+    if rules.drops:
+        out += [f'droptype("{t}").' for t in rules.pieces if t not in rules.royal]
+    if rules.pawn:
+        out.append(f'fsfpawn("{rules.pawn}").')
+    out += [f'dropnodoubled("{t}").' for t in rules.drop_no_doubled]
+    out.append(f"castlingrank({rules.castling_rank}).")
+    out.append(f"castlingfiles({rules.castling_files[0]},{rules.castling_files[1]}).")
+    return "\n".join(out)
+
+
+def _rule_tables(tables: Tables) -> None:
+    files = tables.rules.files
+
+    def bit(x: int, y: int) -> int:
+        return 1 << (y * files + x)
+
+    found = run(_facts(tables), "game_rules.lp")
+    for p in each(found, Promotion):
+        key = (p.piece, p.side, p.y * files + p.x)
+        tables.promotion[key] = tables.promotion.get(key, "") + p.to
+    tables.must_promote.update((m.piece, m.side, m.y * files + m.x)
+                               for m in each(found, MustPromote))
+    tables.immobile.update((m.piece, m.side, m.y * files + m.x) for m in each(found, Immobile))
+    for z in each(found, PieceZone):
+        tables.piece_zone[(z.piece, z.side)] = tables.piece_zone.get((z.piece, z.side),
+                                                                     0) | bit(z.x, z.y)
+    for d in each(found, DropSquare):
+        tables.drop_squares[(d.piece, d.side)] = tables.drop_squares.get(
+            (d.piece, d.side), 0) | bit(d.x, d.y)
+    empty: dict[tuple[str, str, int, int], int] = {}
+    for e in each(found, CastleEmpty):
+        empty[e[:4]] = empty.get(e[:4], 0) | bit(e.x, 0)
+    safe: dict[tuple[str, str, int, int], list[int]] = {}
+    for s in each(found, CastleSafe):
+        safe.setdefault(s[:4], []).append(s.x)
+    for c in sorted(each(found, CastleMove)):
+        row = c.y * files
+        tables.castles.setdefault(c.side, []).append(Castle(
+            c.wing, row + c.kf, row + c.rf, row + c.kt, row + c.rt,
+            empty.get(c[:4], 0) << row, tuple(row + x for x in sorted(safe[c[:4]]))))
+
+
+@lru_cache(maxsize=16)
+def compiled_rules(rules: GameRules) -> Tables:
+    """The variant's tables (compiled on first use, kept per process)."""
+    size = rules.files * rules.ranks
+    tables = Tables(rules, size, square_names(rules.files, rules.ranks))
+    for letter in rules.pieces:
+        for side in SIDES:
+            tables.rows[(letter, side)] = _piece_rows(rules, letter, side)
+            _reverse(tables, (letter, side))
+    tables.ep_pieces = frozenset(
+        letter for letter in rules.pieces
+        if "ep" in store.state_reads(canonical(rules.pieces[letter]), "spec", rules.files,
+                                     rules.ranks))
+    for side in SIDES:
+        mask = 0
+        for x, y in rules.double_step_region[side]:
+            mask |= 1 << (y * rules.files + x)
+        tables.virgin[side] = mask
+    _rule_tables(tables)
+    return tables
+
+
+def compiled(name: str, ini: str | None = None) -> Tables:
+    """:func:`compiled_rules` of a variant by name (a section of ``ini``, if given)."""
+    return compiled_rules(game_rules(name, ini))

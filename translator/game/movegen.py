@@ -1,0 +1,247 @@
+"""A side's moves in a whole position, by matching the compiled tables of compile.py:
+each piece's rows on its square against the position's masks (translator/compiled/
+match.py's key: occupied, friends, enemies, royal and the i-move bit), the promotion,
+drop and castling tables of encodings/game_rules.lp, and legality: a move is legal when
+afterwards no royal piece of the mover is attacked, attacks read from the same rows
+reversed (compile.py's ``attack``).
+
+A move is a tuple :data:`GameMove`; its UCI text is Fairy-Stockfish's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from translator.game.board import State
+from translator.game.compile import Castle, Tables
+from translator.game.rules import SIDES
+
+NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
+
+
+class GameMove(NamedTuple):
+    """One move: its UCI text, kind (NORMAL …), squares (``frm`` -1 for a drop), the
+    moving letter, what it becomes (promotion) or is dropped as, the squares it
+    captures on, the e.p. squares it creates, and its castling entry."""
+
+    uci: str
+    kind: int
+    frm: int
+    to: int
+    letter: str
+    becomes: str
+    captures: tuple[int, ...] = ()
+    rights: tuple[int, ...] = ()
+    castle: Castle | None = None
+
+
+class Engine:
+    """The tables of one variant laid out for matching (lists by colour number)."""
+
+    def __init__(self, tables: Tables) -> None:
+        rules = tables.rules
+        self.tables, self.rules, self.size = tables, rules, tables.size
+        n = self.size
+        self.names = tables.names
+        self.rows = [{t: tables.rows[(t, side)] for t in rules.pieces} for side in SIDES]
+        self.reach = [{t: tables.reach[(t, side)] for t in rules.pieces} for side in SIDES]
+        self.attack = [{t: tables.attack[(t, side)] for t in rules.pieces} for side in SIDES]
+        self.clear = [(1 | 1 << n | 1 << 3 * n) << sq for sq in range(n)]
+        self.virgin_bit = 1 << 4 * n
+        self.region = [tables.virgin[side] for side in SIDES]
+        self.royal = rules.royal
+        self.castles = [tables.castles.get(side, []) for side in SIDES]
+
+    # --- attacks ---------------------------------------------------------------------
+    def royal_mask(self, state: State) -> int:
+        mask = 0
+        for colour in (0, 1):
+            for letter in self.royal:
+                mask |= state.bb.get((colour, letter), 0)
+        return mask
+
+    def attacked(self, state: State, target: int, by: int, occ: list[int],
+                 royal: int, gone: int = 0) -> bool:
+        """Whether a piece of colour ``by`` captures on ``target`` with the occupancy
+        ``occ`` (per colour) and royal squares ``royal``; ``gone``: squares whose pieces
+        of ``by`` were just captured."""
+        n = self.size
+        mine, theirs = occ[by], occ[1 - by]
+        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+        region, vbit, clear = self.region[by], self.virgin_bit, self.clear
+        for letter, reach in self.reach[by].items():
+            cand = reach[target] & state.bb.get((by, letter), 0) & ~gone & mine
+            while cand:
+                low = cand & -cand
+                origin = low.bit_length() - 1
+                cand ^= low
+                k = key & ~clear[origin]
+                if region >> origin & 1:
+                    k |= vbit
+                for mask, want in self.attack[by][letter][target][origin]:
+                    if k & mask == want:
+                        return True
+        return False
+
+    def threatened(self, state: State, sq: int, colour: int, occ: list[int], royal: int
+                   ) -> bool:
+        """Whether the other side attacks ``sq`` were a royal piece of ``colour`` on it
+        (the squares a castling king passes)."""
+        stood = occ[:]
+        stood[colour] |= 1 << sq
+        stood[1 - colour] &= ~(1 << sq)
+        return self.attacked(state, sq, 1 - colour, stood, royal | 1 << sq)
+
+    def attackers(self, state: State, target: int, by: int, occ: list[int],
+                  royal: int) -> list[int]:
+        """The squares of ``by``'s pieces that capture on ``target`` (as :meth:`attacked`)."""
+        n = self.size
+        mine, theirs = occ[by], occ[1 - by]
+        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+        found = []
+        for letter, reach in self.reach[by].items():
+            cand = reach[target] & state.bb.get((by, letter), 0) & mine
+            for origin in range(n):
+                if not cand >> origin & 1:
+                    continue
+                k = key & ~self.clear[origin]
+                if self.region[by] >> origin & 1:
+                    k |= self.virgin_bit
+                if any(k & mask == want
+                       for mask, want in self.attack[by][letter][target][origin]):
+                    found.append(origin)
+        return sorted(found)
+
+    def in_check(self, state: State, colour: int) -> bool:
+        royal = self.royal_mask(state)
+        own = royal & state.occ[colour]
+        while own:
+            low = own & -own
+            if self.attacked(state, low.bit_length() - 1, 1 - colour, state.occ, royal):
+                return True
+            own ^= low
+        return False
+
+    # --- pseudo-legal moves ----------------------------------------------------------
+    def piece_rows(self, state: State, colour: int, sq: int, ep_enemy: int = 0
+                   ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """The destinations of the piece on ``sq`` (with captures and e.p. rights): of
+        each group of its rows, the first that holds (``ep_enemy``: squares taken to
+        hold an enemy, for e.p.)."""
+        n = self.size
+        mine, theirs = state.occ[colour], state.occ[1 - colour] | ep_enemy
+        key = ((mine | theirs) | mine << n | theirs << 2 * n
+               | self.royal_mask(state) << 3 * n) & ~self.clear[sq]
+        if self.region[colour] >> sq & 1:
+            key |= self.virgin_bit
+        letter = state.kind[sq]
+        assert letter is not None
+        out = []
+        done = -1
+        for group, mask, want, to, caps, rights in self.rows[colour][letter][sq]:
+            if group != done and key & mask == want:
+                done = group
+                out.append((to, caps, rights))
+        return out
+
+    def pseudo(self, state: State) -> list[GameMove]:
+        """Every move of the side to move before the royal test."""
+        colour, moves = state.turn, []
+        occ = state.occ[colour]
+        names = self.names
+        while occ:
+            low = occ & -occ
+            sq = low.bit_length() - 1
+            occ ^= low
+            seen: set[int] = set()
+            for to, caps, rights in self.piece_rows(state, colour, sq):
+                if to in seen:
+                    continue
+                seen.add(to)
+                self._expand(state, colour, sq, to, caps, rights, moves)
+        if state.ep >= 0:
+            self.en_passant(state, colour, moves)
+        if state.castling:
+            self._castling(state, colour, moves)
+        if self.rules.drops:
+            self._drops(state, colour, moves)
+        del names
+        return moves
+
+    def _expand(self, state: State, colour: int, frm: int, to: int, caps: tuple[int, ...],
+                rights: tuple[int, ...], moves: list[GameMove]) -> None:
+        """The move ``frm``-``to`` and its promotions."""
+        tables, side = self.tables, SIDES[colour]
+        letter = state.kind[frm]
+        assert letter is not None
+        base = self.names[frm] + self.names[to]
+        key = (letter, side, to)
+        choices = tables.promotion.get(key, "")
+        limit = self.rules.promotion_limit
+        for new in choices:
+            if new not in limit or bin(state.bb.get((colour, new), 0)).count("1") < limit[new]:
+                moves.append(GameMove(base + new.lower(), PROMOTION, frm, to, letter, new,
+                                      caps))
+        promoted = self.rules.promoted_type.get(letter)
+        zone = tables.piece_zone.get((letter, side), 0)
+        if promoted and frm not in state.unpromoted and (zone >> to & 1 or zone >> frm & 1):
+            if promoted not in limit or \
+                    bin(state.bb.get((colour, promoted), 0)).count("1") < limit[promoted]:
+                moves.append(GameMove(base + "+", PIECE_PROMOTION, frm, to, letter, promoted,
+                                      caps))
+        if key not in tables.must_promote and key not in tables.immobile:
+            moves.append(GameMove(base, NORMAL, frm, to, letter, letter, caps, rights))
+
+    def en_passant(self, state: State, colour: int, moves: list[GameMove]) -> None:
+        """A piece that captures e.p. (its Betza's e) takes the piece that passed the
+        e.p. square with its capture onto that square."""
+        ep, bit = state.ep, 1 << state.ep
+        for letter in self.tables.ep_pieces:
+            pieces = state.bb.get((colour, letter), 0)
+            while pieces:
+                low = pieces & -pieces
+                sq = low.bit_length() - 1
+                pieces ^= low
+                for to, caps, _ in self.piece_rows(state, colour, sq, ep_enemy=bit):
+                    if to == ep and caps == (ep,):
+                        moves.append(GameMove(self.names[sq] + self.names[ep], EN_PASSANT,
+                                              sq, ep, letter, letter, (state.ep_victim,)))
+
+    def _castling(self, state: State, colour: int, moves: list[GameMove]) -> None:
+        occ = state.occ[0] | state.occ[1]
+        royal = self.royal_mask(state)
+        for castle in self.castles[colour]:
+            if (colour, castle.rook) not in state.castling or \
+                    state.kind[castle.king] not in self.royal or \
+                    state.colour[castle.king] != colour or occ & castle.empty:
+                continue
+            if any(self.threatened(state, sq, colour, state.occ, royal) for sq in castle.safe):
+                continue
+            without = state.occ[:]
+            without[colour] &= ~(1 << castle.rook)
+            if self.threatened(state, castle.king_to, colour, without, royal):
+                continue
+            letter = state.kind[castle.king]
+            assert letter is not None
+            moves.append(GameMove(self.names[castle.king] + self.names[castle.king_to],
+                                  CASTLING, castle.king, castle.king_to, letter, letter,
+                                  castle=castle))
+
+    def _drops(self, state: State, colour: int, moves: list[GameMove]) -> None:
+        side, files = SIDES[colour], self.rules.files
+        empty = ~(state.occ[0] | state.occ[1])
+        for letter in self.rules.pieces:
+            if not state.hands[colour].get(letter):
+                continue
+            squares = self.tables.drop_squares.get((letter, side), 0) & empty
+            if letter in self.rules.drop_no_doubled:
+                own = state.bb.get((colour, letter), 0)
+                for x in {sq % files for sq in range(self.size) if own >> sq & 1}:
+                    for y in range(self.rules.ranks):
+                        squares &= ~(1 << (y * files + x))
+            while squares:
+                low = squares & -squares
+                sq = low.bit_length() - 1
+                squares ^= low
+                moves.append(GameMove(f"{letter}@{self.names[sq]}", DROP, -1, sq, letter,
+                                      letter))
