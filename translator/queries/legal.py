@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from translator.facts.pieces import parse_piece, piece_facts
-from translator.facts.schema import AFTER, DROPPER, GUARDED
+from translator.facts.schema import AFTER, DROPPER, GUARDED, PASSES
 from translator.facts.translate import move_facts, position_facts
 from translator.position import PlacedPiece, Position
 from translator.shown import Check, Drop, LegalMove, each
@@ -41,10 +41,13 @@ from translator.squares import Square, square_coords, square_name
 @dataclass(frozen=True)
 class Candidate:
     """A move of the side to move in its UCI form (``e2e4``, ``e7e8q``, ``P@e4``) and the
-    position after it (whose side to move is still the mover's: the side guarded)."""
+    position after it (whose side to move is still the mover's: the side guarded); for a
+    castling whose squares the variant's rules name, ``through``: the position with a royal
+    piece of the mover also on each square the king may not pass attacked."""
 
     uci: str
     after: Position
+    through: tuple[Position, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,22 +201,37 @@ def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
                 max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
     """The legal moves and check of each position, from encodings/legal.lp; ``expand``
     and ``hands`` (the pieces each side to move holds) add the game's promotions and drops
-    to the pieces' moves. The queries
-    are grounded in programs under ``max_atoms`` by the size estimate, each within
-    ``timeout``; a position over the budget on its own is refused (a LimitError)."""
+    to the pieces' moves. The queries are grounded in programs under ``max_atoms`` by the
+    size estimate, all within ``timeout``; a position over the budget on its own is
+    refused (a LimitError)."""
     left = _clock(timeout)
     cands = candidates(positions, expand, hands, timeout, max_atoms)
-    queries: list[tuple[int, Position, int, int]] = []  # (id, position, of Q, move N)
+    return judge(positions, cands, left(), max_atoms)
+
+
+def judge(positions: Sequence[Position], cands: Sequence[Sequence[Candidate]],
+          timeout: float = 60.0, max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
+    """Which of the candidates ``cands[q]`` of each position ``positions[q]`` are legal,
+    and whether the position is check (encodings/legal.lp): the positions after the
+    candidates, and the squares castling passes, are grounded as queries of their own,
+    each candidate's together."""
+    left = _clock(timeout)
+    groups: list[tuple[int, list[tuple[int, Position]], list[str], int]] = []
+    ids = len(positions)
     for q, pos in enumerate(positions):
-        queries.append((q, pos, q, -1))
+        groups.append((len(groups), [(q, pos)], [], _estimate(pos)))
         for n, cand in enumerate(cands[q]):
-            queries.append((len(queries) + len(positions), cand.after, q, n))
-    sized = [(query, _estimate(query[1])) for query in queries]
-    for _, size in sized:
-        refuse_over(size, max_atoms)
+            queries = [(ids, cand.after)]
+            facts = [AFTER(q, n, ids)]
+            for b, probe in enumerate(cand.through, start=ids + 1):
+                queries.append((b, probe))
+                facts.append(PASSES(q, n, b))
+            ids += len(queries)
+            groups.append((len(groups), queries, facts,
+                           refuse_over(sum(_estimate(p) for _, p in queries), max_atoms)))
     legal: set[tuple[int, int]] = set()
     check: set[int] = set()
-    for chunk in chunks([(*query, size) for query, size in sized], max_atoms):
+    for chunk in chunks(groups, max_atoms):
         shown = engine.run(_facts(chunk), "legal.lp", timeout=left())
         legal.update((move.q, move.n) for move in each(shown, LegalMove))
         check.update(found.q for found in each(shown, Check))
@@ -227,23 +245,25 @@ def _estimate(pos: Position) -> int:
                                  if pc.side != pos.side_to_move and pc.betza], lean=True)
 
 
-def _facts(chunk: Sequence[tuple[int, Position, int, int]]) -> str:
+def _facts(chunk: Sequence[tuple[int, list[tuple[int, Position]], list[str]]]) -> str:
     """The facts of legal.lp's queries in ``chunk``: each position, the side whose royal
-    pieces it guards (the side to move), and after/3 for the positions after a move."""
+    pieces it guards (the side to move), and the facts naming the positions after a move
+    and the squares castling passes."""
     types: dict[str | None, int | str] = {}
     facts: list[str] = []
     dialect = "spec"
-    for a, pos, q, n in chunk:
-        dialect = pos.dialect
-        for pc in pos.pieces.values():
-            if pc.betza and pc.betza not in types:
-                types[pc.betza] = len(types) + 1
-        facts += [position_facts(a, pos, types, [], set()), GUARDED(a, pos.side_to_move)]
-        if n >= 0:
-            facts.append(AFTER(q, n, a))
+    for _, queries, extra in chunk:
+        for a, pos in queries:
+            dialect = pos.dialect
+            for pc in pos.pieces.values():
+                if pc.betza and pc.betza not in types:
+                    types[pc.betza] = len(types) + 1
+            facts += [position_facts(a, pos, types, [], set()),
+                      GUARDED(a, pos.side_to_move)]
+        facts += extra
     facts += [piece_facts(t, betza, dialect) for betza, t in types.items()
               if isinstance(t, int) and betza]
     return "\n".join(facts)
 
 
-__all__ = ["Candidate", "Legal", "candidates", "legal_moves", "made"]
+__all__ = ["Candidate", "Legal", "candidates", "judge", "legal_moves", "made"]
