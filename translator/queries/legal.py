@@ -97,10 +97,11 @@ def uci(origin: Square, move: Move) -> str:
     return square_name(origin) + move.to
 
 
-def candidates(positions: Sequence[Position], expand: Expand | None = None,
-               hands: Sequence[Hand] | None = None, timeout: float = 60.0,
-               max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
-    """The candidate moves of each position's side to move (see the module's text)."""
+def piece_moves(positions: Sequence[Position], timeout: float = 60.0,
+                max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[tuple[Square, Move]]]:
+    """The moves of every piece of each position's side to move, from encodings/moves.lp
+    (one ``(origin, move)`` per path); a castling of castling.lp's ``O`` atom is refused
+    where the royal piece would stand on, pass or land on an attacked square."""
     items = [(q, pos, [sq for sq, pc in pos.pieces.items()
                        if pc.side == pos.side_to_move and pc.betza], ())
              for q, pos in enumerate(positions)]
@@ -122,10 +123,18 @@ def candidates(positions: Sequence[Position], expand: Expand | None = None,
         again = [(q, positions[q], items[q][2], [("threatened", x, y) for x, y in squares])
                  for q, squares in zip(asked, attacked, strict=True) if squares]
         found.update(solve_positions(again, "moves.lp", left()))
+    return [found.get(q, []) for q in range(len(positions))]
+
+
+def candidates(positions: Sequence[Position], expand: Expand | None = None,
+               hands: Sequence[Hand] | None = None, timeout: float = 60.0,
+               max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
+    """The candidate moves of each position's side to move (see the module's text)."""
+    left = _clock(timeout)
     out: list[list[Candidate]] = []
-    for q, pos in enumerate(positions):
+    for pos, found in zip(positions, piece_moves(positions, timeout, max_atoms), strict=True):
         cands: list[Candidate] = []
-        for origin, move in found.get(q, []):
+        for origin, move in found:
             plain = Candidate(uci(origin, move), made(pos, origin, move))
             cands.extend(expand(pos, origin, move, plain) if expand else [plain])
         out.append(cands)
@@ -266,4 +275,4 @@ def _facts(chunk: Sequence[tuple[int, list[tuple[int, Position]], list[str]]]) -
     return "\n".join(facts)
 
 
-__all__ = ["Candidate", "Legal", "candidates", "judge", "legal_moves", "made"]
+__all__ = ["Candidate", "Legal", "candidates", "judge", "legal_moves", "made", "piece_moves"]
