@@ -5,20 +5,20 @@ translator/game and as Fairy-Stockfish (pyffish) on positions of random play."""
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 from translator.catalogue.fen import parse_fen
 from translator.catalogue.variants import get_variant
 from translator.errors import LimitError
-from translator.position import PlacedPiece, Position
-from translator.queries.legal import Candidate, Expand, Legal, legal_moves
+from translator.game import Game
+from translator.game.solver_path import solver_legal, solver_legal_many
+from translator.position import Position
+from translator.queries.legal import Legal, legal_moves
 from translator.solve.engine import SolverTimeout
-from translator.solve.readers import Move
-from translator.squares import Square, square_coords
+
+Solve = Callable[[str], Legal]
 
 
 def chess(fen: str) -> Position:
@@ -27,42 +27,47 @@ def chess(fen: str) -> Position:
     return parse_fen(fen, variant.pieces, royal_letters=variant.royal)
 
 
-def solve(fen: str) -> Legal:
-    (answer,) = legal_moves([chess(fen)])
-    return answer
+@pytest.fixture(params=["pieces", "game"])
+def solve(request: pytest.FixtureRequest) -> Callable[[str], Legal]:
+    """Both ways in: a Position of the kb's chess pieces (castling by the King's O atom,
+    castling.lp) and a Game of Fairy-Stockfish's chess (castling by the rules' tables,
+    game_rules.lp)."""
+    if request.param == "game":
+        return lambda fen: solver_legal(Game.from_variant("chess", fen))
+    return lambda fen: legal_moves([chess(fen)])[0]
 
 
-def test_a_pinned_piece_stays_and_the_king_steps_off_the_file() -> None:
+def test_a_pinned_piece_stays_and_the_king_steps_off_the_file(solve: Solve) -> None:
     # the bishop on e2 stands between its king and the rook on e7
     answer = solve("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")
     assert answer == Legal(["e1d1", "e1d2", "e1f1", "e1f2"], check=False)
 
 
-def test_a_check_is_met_by_blocking_or_stepping_aside() -> None:
+def test_a_check_is_met_by_blocking_or_stepping_aside(solve: Solve) -> None:
     # the rook on e8 checks along the e-file: a2e2 blocks, the king leaves the file
     answer = solve("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1")
     assert answer == Legal(["a2e2", "e1d1", "e1d2", "e1f1", "e1f2"], check=True)
 
 
-def test_a_capture_that_ends_the_check() -> None:
+def test_a_capture_that_ends_the_check(solve: Solve) -> None:
     # the knight on d3 checks the king on e1 and guards f2; the queen may take it, no other
     # queen move helps, the king steps to d2, e2 or f1
     answer = solve("7k/8/8/8/8/3n4/8/3QK3 w - - 0 1")
     assert answer == Legal(["d1d3", "e1d2", "e1e2", "e1f1"], check=True)
 
 
-def test_en_passant_that_uncovers_the_rank_is_refused() -> None:
+def test_en_passant_that_uncovers_the_rank_is_refused(solve: Solve) -> None:
     # b5xc6 e.p. takes the c5 pawn off rank 5: the rook on h5 would see the king on a5
     answer = solve("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2")
     assert answer == Legal(["a5a4", "a5a6", "a5b6", "b5b6"], check=False)
 
 
-def test_en_passant_allowed_when_nothing_is_uncovered() -> None:
+def test_en_passant_allowed_when_nothing_is_uncovered(solve: Solve) -> None:
     answer = solve("8/8/8/KPp5/8/8/8/4k3 w - c6 0 2")
     assert "b5c6" in answer.moves
 
 
-def test_castling_through_an_attacked_square_is_refused() -> None:
+def test_castling_through_an_attacked_square_is_refused(solve: Solve) -> None:
     # the rook on f2 attacks f1, which the king crosses to g1; d1 and c1 are free
     answer = solve("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1")
     assert "e1c1" in answer.moves
@@ -70,7 +75,7 @@ def test_castling_through_an_attacked_square_is_refused() -> None:
     assert "e1f1" not in answer.moves and "e1f2" in answer.moves
 
 
-def test_no_castling_out_of_check() -> None:
+def test_no_castling_out_of_check(solve: Solve) -> None:
     answer = solve("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1")
     assert answer.check
     assert not {"e1c1", "e1g1"} & set(answer.moves)
@@ -88,68 +93,67 @@ def test_a_position_over_the_size_budget_is_refused() -> None:
         legal_moves([chess("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")], max_atoms=10)
 
 
-# ---- against Fairy-Stockfish on positions of seeded random play ----------------------
-# (until translator/game lands: the chess rules the Game will hold, written out here for
-# the two variants compared: double steps from the second rank, promotion to Q R B N on
-# the last rank, the hand of crazyhouse from the FEN's [...])
-
-def _random_fens(ffish: Any, variant: str, seed: int, count: int) -> list[str]:
-    rng = random.Random(seed)
-    start = ffish.start_fen(variant)
-    fens = []
-    for _ in range(count):
-        played: list[str] = []
-        for _ in range(rng.randrange(10, 90)):
-            moves = ffish.legal_moves(variant, start, played)
-            if not moves:
-                break
-            played.append(rng.choice(moves))
-        fens.append(ffish.get_fen(variant, start, played))
-    return fens
+def test_a_promotion_is_offered_as_each_piece_and_judged_after_it() -> None:
+    # the pawn on b7 promotes on b8 (four choices) or takes on a8; the rook on h8 is pinned
+    # against nothing, the white king on e1 stands in no line
+    answer = solver_legal(Game.from_variant("chess", "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))
+    assert {"b7b8q", "b7b8r", "b7b8b", "b7b8n", "b7a8q", "b7a8n"} <= set(answer.moves)
+    assert "b7b8" not in answer.moves  # promotion is compulsory
 
 
-def _chess_rules(variant: str, fen: str) -> tuple[Position, list[PlacedPiece]]:
-    table = get_variant(variant)
-    hand = re.search(r"\[(.*?)\]", fen)
-    pos = parse_fen(re.sub(r"\[.*?\]", "", fen), table.pieces, royal_letters=table.royal)
-    for sq, pc in list(pos.pieces.items()):
-        if pc.letter in ("P", "p") and sq[1] == (1 if pc.side == "white" else pos.ranks - 2):
-            pos.pieces[sq] = replace(pc, virgin=True)
-    side = pos.side_to_move
-    held = [PlacedPiece(side, table.pieces[ch.upper()], ch) for ch in
-            (hand.group(1) if hand else "") if ch.isupper() == (side == "white")]
-    return pos, held
+def test_a_drop_that_blocks_a_check() -> None:
+    # crazyhouse: the rook on e8 checks the king on e1; a knight in hand may block on e2..e7
+    answer = solver_legal(Game.from_variant("crazyhouse", "k3r3/8/8/8/8/8/8/4K3[N] w - - 0 1"))
+    assert answer.check
+    assert [m for m in answer.moves if "@" in m] == [f"N@e{r}" for r in range(2, 8)]
+    assert "e1e2" not in answer.moves and "e1d1" in answer.moves
 
 
-def _promotions(variant: str) -> Expand:
-    table = get_variant(variant)
-
-    def expand(pos: Position, origin: Square, move: Move, plain: Candidate) -> list[Candidate]:
-        to = square_coords(move.to)
-        if pos.pieces[origin].letter not in ("P", "p") or to[1] not in (0, pos.ranks - 1):
-            return [plain]
-        out = []
-        for letter in "qrbn":
-            pieces = dict(plain.after.pieces)
-            pieces[to] = replace(pieces[to], betza=table.pieces[letter.upper()], letter=letter)
-            out.append(Candidate(plain.uci + letter, replace(plain.after, pieces=pieces)))
-        return out
-    return expand
-
-
-@pytest.mark.parametrize(("variant", "count"), [("chess", 3), ("crazyhouse", 2)])
-def test_the_solver_path_equals_fairy_stockfish(variant: str, count: int) -> None:
-    ffish = pytest.importorskip("pyffish")
-    fens = _random_fens(ffish, variant, 38, count)
-    asked = [_chess_rules(variant, fen) for fen in fens]
-    answers = legal_moves([pos for pos, _ in asked], _promotions(variant),
-                          [hand for _, hand in asked])
-    for fen, answer in zip(fens, answers, strict=True):
-        assert answer.moves == sorted(ffish.legal_moves(variant, fen, [])), fen
-        assert answer.check == ffish.gives_check(variant, fen, []), fen
+def test_shogi_drops_no_second_pawn_on_a_file() -> None:
+    # minishogi: a pawn in hand is not dropped on a file that holds one of its own pawns
+    g = Game.from_variant("minishogi", "rbsgk/4p/5/P4/KGSBR[P] w - - 0 1")
+    drops = [m for m in solver_legal(g).moves if m.startswith("P@")]
+    assert drops and not any(m[2] == "a" for m in drops)
+    assert sorted(drops) == sorted(m for m in g.legal_moves() if m.startswith("P@"))
 
 
 def test_the_time_limit_holds_for_the_whole_answer() -> None:
     with pytest.raises(SolverTimeout, match="time limit"):
         legal_moves([chess("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")] * 40,
                     timeout=0.01)
+
+
+# ---- the fast path and Fairy-Stockfish on positions of seeded random play ------------
+VARIANTS = ["chess", "capablanca", "grand", "shatranj", "courier", "makruk", "crazyhouse",
+            "minishogi", "shogi", "knightmate", "almost", "amazon"]
+
+
+def random_games(variant: str, count: int, seed: int) -> list[Game]:
+    """Games of ``variant`` after seeded random legal play (of the fast path)."""
+    rng = random.Random(f"{variant}:{seed}")
+    games = []
+    for _ in range(count):
+        game = Game.from_variant(variant)
+        for _ in range(rng.randrange(10, 70)):
+            moves = sorted(game.legal_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        games.append(game)
+    return games
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_solver_path_equals_the_fast_path_and_fairy_stockfish(variant: str) -> None:
+    games = random_games(variant, 2, 38)
+    try:
+        import pyffish as ffish
+    except ImportError:  # (a test extra: the fast path is still compared)
+        ffish = None
+    for game, answer in zip(games, solver_legal_many(games), strict=True):
+        fen = game.fen()
+        assert answer.moves == sorted(game.legal_moves()), fen
+        assert answer.check == game.in_check(), fen
+        if ffish is not None:
+            assert answer.moves == sorted(ffish.legal_moves(variant, fen, [])), fen
+            assert answer.check == ffish.gives_check(variant, fen, []), fen
