@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from translator.game.board import State
-from translator.game.compile import Castle, Tables
+from translator.game.compile import Castle, GameRow, Tables
 from translator.game.rules import SIDES
 
 NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
@@ -51,6 +51,31 @@ class Engine:
         self.region = [tables.virgin[side] for side in SIDES]
         self.royal = rules.royal
         self.castles = [tables.castles.get(side, []) for side in SIDES]
+        # per side and letter: the squares a move may end on (or, for a piece promotion
+        # zone, start from) where a promotion or immobility rule applies
+        self.special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
+        # per side, letter and square: the key bits its rows test, and the moves found
+        # for each value of them (bounded: a position's pieces seldom change their
+        # surroundings all at once, so perft meets the same values again and again)
+        self.relevant = [{t: [self._relevant(laid) for laid in self.rows[c][t]]
+                          for t in rules.pieces} for c in (0, 1)]
+        self.cache: list[dict[str, list[dict[int, list[GameMove]]]]] = [
+            {t: [{} for _ in range(n)] for t in rules.pieces} for _ in (0, 1)]
+
+    def _special(self, letter: str, side: str) -> int:
+        tables, mask = self.tables, 0
+        for sq in range(self.size):
+            key = (letter, side, sq)
+            if key in tables.promotion or key in tables.must_promote or key in tables.immobile:
+                mask |= 1 << sq
+        return mask | tables.piece_zone.get((letter, side), 0)
+
+    @staticmethod
+    def _relevant(laid: tuple[GameRow, ...]) -> int:
+        mask = 0
+        for row in laid:
+            mask |= row[1]
+        return mask
 
     # --- attacks ---------------------------------------------------------------------
     def royal_mask(self, state: State) -> int:
@@ -82,6 +107,34 @@ class Engine:
                     if k & mask == want:
                         return True
         return False
+
+    def danger(self, state: State, colour: int, royal: int) -> tuple[int, bool]:
+        """The squares whose change may let an enemy piece attack a royal piece of
+        ``colour`` (every square the rows of the enemy pieces that may attack it test),
+        and whether one attacks it now."""
+        n, by = self.size, 1 - colour
+        full = (1 << n) - 1
+        danger, checked = 0, False
+        own = royal & state.occ[colour]
+        mine, theirs = state.occ[by], state.occ[colour]
+        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+        while own:
+            low = own & -own
+            target = low.bit_length() - 1
+            own ^= low
+            for letter, reach in self.reach[by].items():
+                cand = reach[target] & state.bb.get((by, letter), 0)
+                while cand:
+                    bit = cand & -cand
+                    origin = bit.bit_length() - 1
+                    cand ^= bit
+                    k = key & ~self.clear[origin]
+                    if self.region[by] >> origin & 1:
+                        k |= self.virgin_bit
+                    for mask, want in self.attack[by][letter][target][origin]:
+                        danger |= (mask | mask >> n | mask >> 2 * n | mask >> 3 * n) & full
+                        checked = checked or k & mask == want
+        return danger, checked
 
     def threatened(self, state: State, sq: int, colour: int, occ: list[int], royal: int
                    ) -> bool:
@@ -123,15 +176,19 @@ class Engine:
         return False
 
     # --- pseudo-legal moves ----------------------------------------------------------
-    def piece_rows(self, state: State, colour: int, sq: int, ep_enemy: int = 0
-                   ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-        """The destinations of the piece on ``sq`` (with captures and e.p. rights): of
-        each group of its rows, the first that holds (``ep_enemy``: squares taken to
+    def key(self, state: State, colour: int, royal: int, ep_enemy: int = 0) -> int:
+        """The position as one number for ``colour``'s rows (match.py's Board.key):
+        occupied, friends, enemies and royal squares (``ep_enemy``: squares taken to
         hold an enemy, for e.p.)."""
         n = self.size
         mine, theirs = state.occ[colour], state.occ[1 - colour] | ep_enemy
-        key = ((mine | theirs) | mine << n | theirs << 2 * n
-               | self.royal_mask(state) << 3 * n) & ~self.clear[sq]
+        return (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+
+    def piece_rows(self, state: State, colour: int, sq: int, key: int
+                   ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """The destinations of the piece on ``sq`` (with captures and e.p. rights) on the
+        board of ``key`` (:meth:`key`): of each group of its rows, the first that holds."""
+        key &= ~self.clear[sq]
         if self.region[colour] >> sq & 1:
             key |= self.virgin_bit
         letter = state.kind[sq]
@@ -144,29 +201,57 @@ class Engine:
                 out.append((to, caps, rights))
         return out
 
-    def pseudo(self, state: State) -> list[GameMove]:
-        """Every move of the side to move before the royal test."""
+    def pseudo(self, state: State, royal: int) -> list[GameMove]:
+        """Every move of the side to move before the royal test (``royal``: the royal
+        squares, :meth:`royal_mask`)."""
         colour, moves = state.turn, []
         occ = state.occ[colour]
-        names = self.names
+        kinds = state.kind
+        special, relevant, cache = self.special[colour], self.relevant[colour], \
+            self.cache[colour]
+        key = self.key(state, colour, royal)
         while occ:
             low = occ & -occ
             sq = low.bit_length() - 1
             occ ^= low
-            seen: set[int] = set()
-            for to, caps, rights in self.piece_rows(state, colour, sq):
-                if to in seen:
-                    continue
-                seen.add(to)
-                self._expand(state, colour, sq, to, caps, rights, moves)
+            letter = kinds[sq]
+            assert letter is not None
+            seen = cache[letter][sq]
+            value = key & relevant[letter][sq]
+            found = seen.get(value)
+            if found is None:
+                found = self._plain_moves(state, colour, sq, key, letter)
+                if len(seen) > 2048:
+                    seen.clear()
+                seen[value] = found
+            rules = special[letter]
+            if not rules:
+                moves += found
+                continue
+            for m in found:
+                if rules >> m.to & 1 or rules >> sq & 1:
+                    self._expand(state, colour, sq, m.to, m.captures, m.rights, moves)
+                else:
+                    moves.append(m)
         if state.ep >= 0:
             self.en_passant(state, colour, moves)
         if state.castling:
             self._castling(state, colour, moves)
         if self.rules.drops:
             self._drops(state, colour, moves)
-        del names
         return moves
+
+    def _plain_moves(self, state: State, colour: int, sq: int, key: int, letter: str
+                     ) -> list[GameMove]:
+        """The moves of the piece on ``sq``, one per destination, before any rule of
+        promotion or immobility."""
+        names, out, seen = self.names, [], set()
+        for to, caps, rights in self.piece_rows(state, colour, sq, key):
+            if to not in seen:
+                seen.add(to)
+                out.append(GameMove(names[sq] + names[to], NORMAL, sq, to, letter, letter,
+                                    caps, rights))
+        return out
 
     def _expand(self, state: State, colour: int, frm: int, to: int, caps: tuple[int, ...],
                 rights: tuple[int, ...], moves: list[GameMove]) -> None:
@@ -196,13 +281,14 @@ class Engine:
         """A piece that captures e.p. (its Betza's e) takes the piece that passed the
         e.p. square with its capture onto that square."""
         ep, bit = state.ep, 1 << state.ep
+        key = self.key(state, colour, self.royal_mask(state), ep_enemy=bit)
         for letter in self.tables.ep_pieces:
             pieces = state.bb.get((colour, letter), 0)
             while pieces:
                 low = pieces & -pieces
                 sq = low.bit_length() - 1
                 pieces ^= low
-                for to, caps, _ in self.piece_rows(state, colour, sq, ep_enemy=bit):
+                for to, caps, _ in self.piece_rows(state, colour, sq, key):
                     if to == ep and caps == (ep,):
                         moves.append(GameMove(self.names[sq] + self.names[ep], EN_PASSANT,
                                               sq, ep, letter, letter, (state.ep_victim,)))

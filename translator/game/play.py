@@ -63,9 +63,26 @@ def is_legal(engine: Engine, state: State, move: GameMove, royal: int) -> bool:
 
 
 def legal_moves(engine: Engine, state: State) -> list[GameMove]:
-    """The legal moves of the side to move."""
+    """The legal moves of the side to move. Out of check, a move that neither moves a
+    royal piece nor changes a square an enemy attack on one tests (``danger``) is legal
+    without the test; castling is tested where it is made."""
     royal = engine.royal_mask(state)
-    return [m for m in engine.pseudo(state) if is_legal(engine, state, m, royal)]
+    moves = engine.pseudo(state, royal)
+    own = royal & state.occ[state.turn]
+    if not own:
+        return moves
+    danger, checked = engine.danger(state, state.turn, royal)
+    if checked:
+        return [m for m in moves if is_legal(engine, state, m, royal)]
+    out = []
+    for m in moves:
+        kind = m.kind
+        if kind == CASTLING or (kind != EN_PASSANT and not danger >> m.to & 1
+                                and (kind == DROP or not (own | danger) >> m.frm & 1)
+                                and m.becomes not in engine.royal) \
+                or is_legal(engine, state, m, royal):
+            out.append(m)
+    return out
 
 
 def apply(engine: Engine, state: State, move: GameMove) -> State:

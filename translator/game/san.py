@@ -91,7 +91,7 @@ def san(engine: Engine, state: State, move: GameMove) -> str:
             text += "+" if shogi else "=" + move.becomes
         elif move.kind == NORMAL and shogi and any(
                 m.kind == PIECE_PROMOTION and m.frm == move.frm and m.to == move.to
-                for m in engine.pseudo(state)):
+                for m in engine.pseudo(state, engine.royal_mask(state))):
             text += "="
     if shogi:
         return text
