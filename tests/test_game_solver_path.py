@@ -143,14 +143,25 @@ def random_games(variant: str, count: int, seed: int) -> list[Game]:
     return games
 
 
+@pytest.fixture(scope="module")
+def random_answers() -> dict[str, list[tuple[Game, Legal]]]:
+    """Two games of each variant after random play, all answered in one batch (the
+    positions of every variant grounded together: a program's fixed cost paid once)."""
+    games = {variant: random_games(variant, 2, 38) for variant in VARIANTS}
+    flat = [game for found in games.values() for game in found]
+    answers = iter(solver_legal_many(flat))
+    return {variant: [(game, next(answers)) for game in found]
+            for variant, found in games.items()}
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_solver_path_equals_the_fast_path_and_fairy_stockfish(variant: str) -> None:
-    games = random_games(variant, 2, 38)
+def test_the_solver_path_equals_the_fast_path_and_fairy_stockfish(
+        variant: str, random_answers: dict[str, list[tuple[Game, Legal]]]) -> None:
     try:
         import pyffish as ffish
     except ImportError:  # (a test extra: the fast path is still compared)
         ffish = None
-    for game, answer in zip(games, solver_legal_many(games), strict=True):
+    for game, answer in random_answers[variant]:
         fen = game.fen()
         assert answer.moves == sorted(game.legal_moves()), fen
         assert answer.check == game.in_check(), fen
