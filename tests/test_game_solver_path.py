@@ -14,7 +14,7 @@ from translator.catalogue.variants import get_variant
 from translator.errors import LimitError
 from translator.game import Game
 from translator.game.solver_path import solver_legal, solver_legal_many
-from translator.position import Position
+from translator.position import PlacedPiece, Position
 from translator.queries.legal import Legal, legal_moves
 from translator.solve.engine import SolverTimeout
 
@@ -107,6 +107,19 @@ def test_a_drop_that_blocks_a_check() -> None:
     assert answer.check
     assert [m for m in answer.moves if "@" in m] == [f"N@e{r}" for r in range(2, 8)]
     assert "e1e2" not in answer.moves and "e1d1" in answer.moves
+
+
+def test_a_drop_from_the_kb_pieces_at_atom() -> None:
+    # the kb's crazyhouse pieces drop by their @ atom (drops.lp): the rook on e8 checks,
+    # a knight in hand (N@8) blocks on e2..e7, a pawn (fmWfceFifmnDj@7) on e2..e7 too
+    variant = get_variant("crazyhouse")
+    pos = parse_fen("k3r3/8/8/8/8/8/8/4K3 w - - 0 1", variant.pieces, royal_letters="K")
+    hand = [PlacedPiece("white", variant.pieces["N"], "N"),
+            PlacedPiece("white", variant.pieces["P"], "P")]
+    (answer,) = legal_moves([pos], [hand])
+    assert answer.check
+    assert [m for m in answer.moves if "@" in m] == sorted(
+        f"{letter}@e{r}" for letter in "NP" for r in range(2, 8))
 
 
 def test_shogi_drops_no_second_pawn_on_a_file() -> None:

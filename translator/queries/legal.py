@@ -5,8 +5,9 @@ Two programs answer a batch of positions. The first builds the side to move's ca
 moves, every piece's paths from encodings/moves.lp (castling out of or through an attacked
 square refused by castling.lp, given the attacked squares by attacks.lp). Each candidate is
 made on the board (the bookkeeping of its effects: the capture, the e.p. victim, the
-castling partner; a promotion as the game's rules expand it; the drops of the pieces in
-hand where encodings/drops.lp allows them), and the positions
+castling partner; the drops of the pieces in hand where encodings/drops.lp allows them;
+a Game's promotions, castling and drops as its rules expand them:
+translator/game/solver_path.py), and the positions
 after them, with the positions themselves, are grounded together in the second program,
 legal.lp, whose answer is which candidates leave no royal piece of the mover attacked, and
 which positions are check.
@@ -59,9 +60,6 @@ class Legal:
     check: bool
 
 
-# the game's rules beyond the pieces' moves: a piece's move expanded into the candidates it
-# stands for (promotion choices)
-Expand = Callable[[Position, Square, Move, Candidate], list[Candidate]]
 # the pieces the side to move holds in hand, as each would stand on the board once dropped
 Hand = Sequence[PlacedPiece]
 
@@ -126,18 +124,14 @@ def piece_moves(positions: Sequence[Position], timeout: float = 60.0,
     return [found.get(q, []) for q in range(len(positions))]
 
 
-def candidates(positions: Sequence[Position], expand: Expand | None = None,
-               hands: Sequence[Hand] | None = None, timeout: float = 60.0,
-               max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
+def candidates(positions: Sequence[Position], hands: Sequence[Hand] | None = None,
+               timeout: float = 60.0, max_atoms: int = DEFAULT_MAX_ATOMS) -> list[list[Candidate]]:
     """The candidate moves of each position's side to move (see the module's text)."""
     left = _clock(timeout)
     out: list[list[Candidate]] = []
     for pos, found in zip(positions, piece_moves(positions, timeout, max_atoms), strict=True):
-        cands: list[Candidate] = []
-        for origin, move in found:
-            plain = Candidate(uci(origin, move), made(pos, origin, move))
-            cands.extend(expand(pos, origin, move, plain) if expand else [plain])
-        out.append(cands)
+        out.append([Candidate(uci(origin, move), made(pos, origin, move))
+                    for origin, move in found])
     if hands is not None:
         for cands, dropped in zip(out, drop_candidates(positions, hands, left()),
                                   strict=True):
@@ -205,16 +199,15 @@ def _castles(moves: list[tuple[Square, Move]], sq: Square) -> bool:
     return any(origin == sq and move.unloads for origin, move in moves)
 
 
-def legal_moves(positions: Sequence[Position], expand: Expand | None = None,
-                hands: Sequence[Hand] | None = None, timeout: float = 60.0,
-                max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
-    """The legal moves and check of each position, from encodings/legal.lp; ``expand``
-    and ``hands`` (the pieces each side to move holds) add the game's promotions and drops
-    to the pieces' moves. The queries are grounded in programs under ``max_atoms`` by the
+def legal_moves(positions: Sequence[Position], hands: Sequence[Hand] | None = None,
+                timeout: float = 60.0, max_atoms: int = DEFAULT_MAX_ATOMS) -> list[Legal]:
+    """The legal moves and check of each position, from encodings/legal.lp; ``hands``
+    (the pieces each side to move holds, their strings with the drop atom ``@``) add
+    drops to the pieces' moves. The queries are grounded in programs under ``max_atoms`` by the
     size estimate, all within ``timeout``; a position over the budget on its own is
     refused (a LimitError)."""
     left = _clock(timeout)
-    cands = candidates(positions, expand, hands, timeout, max_atoms)
+    cands = candidates(positions, hands, timeout, max_atoms)
     return judge(positions, cands, left(), max_atoms)
 
 
