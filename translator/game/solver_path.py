@@ -43,11 +43,12 @@ class _Unchecked(Engine):
         return False
 
 
-def position_of(game: Game, state: State, side: int) -> Position:
+def position_of(game: Game, state: State, side: int, ep: bool = True) -> Position:
     """The position of ``state`` as the solver reads it: each piece with its Betza string,
     royal or not, and "not moved" on its side's double-step region (the i-moves of
-    Fairy-Stockfish's pawns); the e.p. square and victim; ``side`` to move (the side whose
-    royal pieces are guarded)."""
+    Fairy-Stockfish's pawns); the e.p. square and victim (unless not ``ep``: the position
+    after a move, asked only whether the mover's royal pieces are attacked); ``side`` to
+    move (the side whose royal pieces are guarded)."""
     rules, files = game.rules, game.rules.files
     region = game.engine.region
     pieces: dict[Square, PlacedPiece] = {}
@@ -58,9 +59,9 @@ def position_of(game: Game, state: State, side: int) -> Position:
         pieces[(sq % files, sq // files)] = PlacedPiece(
             COLOURS[colour], rules.pieces[letter], letter if colour == 0 else letter.lower(),
             royal=letter in rules.royal, virgin=bool(region[colour] >> sq & 1))
-    ep = [(state.ep % files, state.ep // files)] if state.ep >= 0 else []
-    victim = (state.ep_victim % files, state.ep_victim // files) if ep else None
-    return Position(files, rules.ranks, pieces, side_to_move=COLOURS[side], ep=ep,
+    square = [(state.ep % files, state.ep // files)] if ep and state.ep >= 0 else []
+    victim = (state.ep_victim % files, state.ep_victim // files) if square else None
+    return Position(files, rules.ranks, pieces, side_to_move=COLOURS[side], ep=square,
                     ep_victim=victim)
 
 
@@ -91,7 +92,7 @@ def _expanded(game: Game, pos: Position, moves: Sequence[tuple[Square, Any]]
 def _candidate(game: Game, move: GameMove) -> Candidate:
     """A move made on the board, and for castling the squares the king passes."""
     state, colour = game.state, game.state.turn
-    after = position_of(game, apply(game.engine, state, move), colour)
+    after = position_of(game, apply(game.engine, state, move), colour, ep=False)
     through: tuple[Position, ...] = ()
     if move.kind == CASTLING and move.castle is not None:
         letter = state.kind[move.castle.king]
@@ -101,7 +102,7 @@ def _candidate(game: Game, move: GameMove) -> Candidate:
             stood = state.copy()
             if stood.kind[sq] is None:
                 stood.put(sq, letter, colour)
-            probes.append(position_of(game, stood, colour))
+            probes.append(position_of(game, stood, colour, ep=False))
         through = tuple(probes)
     return Candidate(move.uci, after, through)
 
