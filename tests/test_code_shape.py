@@ -118,7 +118,7 @@ def against_order(graph: dict[str, set[str]], order: dict[str, int]) -> list[str
 
 
 def test_the_picture_gives_the_stage_order() -> None:
-    flow = ["notation", "facts", "solve", "compiled", "queries", "present", "research",
+    flow = ["notation", "facts", "solve", "compiled", "game", "queries", "present", "research",
             "jsonapi", "api", "cli"]
     shared = ["bounds", "errors", "position", "resources", "shown", "squares"]
     assert sorted(STAGES, key=lambda s: (STAGES[s], s)) == [*shared, *flow, "web"]

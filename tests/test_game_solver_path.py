@@ -13,9 +13,9 @@ from translator.catalogue.fen import parse_fen
 from translator.catalogue.variants import get_variant
 from translator.errors import LimitError
 from translator.game import Game
-from translator.game.solver_path import solver_legal, solver_legal_many
 from translator.position import PlacedPiece, Position
 from translator.queries.legal import Legal, legal_moves
+from translator.queries.solver_path import solver_legal, solver_legal_many
 from translator.solve.engine import SolverTimeout
 
 Solve = Callable[[str], Legal]

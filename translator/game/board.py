@@ -46,8 +46,8 @@ class State:
 
     def copy(self) -> State:
         return State(self.kind[:], self.colour[:], dict(self.unpromoted), self.occ[:],
-                     dict(self.bb), [dict(self.hands[0]), dict(self.hands[1])], self.turn, self.castling,
-                     self.ep, self.ep_victim, self.halfmove, self.fullmove)
+                     dict(self.bb), [dict(self.hands[0]), dict(self.hands[1])], self.turn,
+                     self.castling, self.ep, self.ep_victim, self.halfmove, self.fullmove)
 
     def put(self, sq: int, letter: str, colour: int) -> None:
         self.kind[sq] = letter

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from translator.compiled import store
-from translator.compiled.match import square_rows, square_names
+from translator.compiled.match import square_names, square_rows
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
 from translator.game.rules import SIDES, GameRules, game_rules

@@ -20,7 +20,8 @@ from translator.errors import BetzaError
 from translator.game.board import COLOURS, State, fen_of, parse_fen
 from translator.game.compile import Tables, compiled_rules
 from translator.game.movegen import Engine, GameMove
-from translator.game.play import apply, ep_shown, legal_moves, perft as count
+from translator.game.play import apply, ep_shown, legal_moves
+from translator.game.play import perft as count
 from translator.game.rules import GameRules, game_rules
 from translator.game.san import san as write_san
 from translator.position import check_side

@@ -269,11 +269,10 @@ class Engine:
                                       caps))
         promoted = self.rules.promoted_type.get(letter)
         zone = tables.piece_zone.get((letter, side), 0)
-        if promoted and frm not in state.unpromoted and (zone >> to & 1 or zone >> frm & 1):
-            if promoted not in limit or \
-                    bin(state.bb.get((colour, promoted), 0)).count("1") < limit[promoted]:
-                moves.append(GameMove(base + "+", PIECE_PROMOTION, frm, to, letter, promoted,
-                                      caps))
+        if promoted and frm not in state.unpromoted and (zone >> to & 1 or zone >> frm & 1) \
+                and (promoted not in limit
+                     or bin(state.bb.get((colour, promoted), 0)).count("1") < limit[promoted]):
+            moves.append(GameMove(base + "+", PIECE_PROMOTION, frm, to, letter, promoted, caps))
         if key not in tables.must_promote and key not in tables.immobile:
             moves.append(GameMove(base, NORMAL, frm, to, letter, letter, caps, rights))
 

@@ -157,6 +157,6 @@ def ep_shown(engine: Engine, state: State) -> bool:
     there (Fairy-Stockfish writes it only then)."""
     if state.ep < 0:
         return False
-    probe = []
+    probe: list[GameMove] = []
     engine.en_passant(state, state.turn, probe)
     return bool(probe)

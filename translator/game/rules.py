@@ -32,7 +32,7 @@ SIDES = ("white", "black")
 # (tests/test_game_ffish.py); the other built-ins are refused with a reason (REFUSED_VARIANTS)
 PLAYED = ("chess", "capablanca", "grand", "shatranj", "courier", "makruk", "crazyhouse",
           "minishogi", "shogi", "knightmate", "almost", "amazon", "losalamos", "gardner",
-          "janus", "pocketknight", "placement", "fairy")
+          "janus", "pocketknight", "fairy")
 # rule options whose rule is not in the knowledge base: a variant that sets one to
 # anything but its default is refused, with the reason
 REFUSED = {
@@ -60,7 +60,10 @@ HARMLESS = {"checking": "true", "dropChecks": "true", "extinctionValue": "none",
             "dropPromoted": "false", "twoBoards": "false", "piecePromotionOnCapture": "false",
             "sittuyinPromotion": "false", "cambodianMoves": "false", "dropLoop": "false",
             "seirawanGating": "false", "castlingDroppedPiece": "false",
-            "dropOppositeColoredBishop": "false", "enclosingDrop": "none"}
+            "dropOppositeColoredBishop": "false", "enclosingDrop": "none",
+            "castlingKingPiece": "k", "kingType": "k", "dropOnTop": "false",
+            "checkCounting": "false", "pass": "false", "diagonalLines": "-",
+            "dupleCheck": "false", "makpongRule": "false", "flagMove": "false"}
 REFUSED_VARIANTS = {
     "xiangqi": "its palace and the flying general", "atomic": "explosions on capture",
     "giveaway": "compulsory captures and extinction wins",
@@ -69,6 +72,7 @@ REFUSED_VARIANTS = {
     "3check": "check counting", "kingofthehill": "a flag win on the centre",
     "extinction": "extinction wins", "nocheckatomic": "explosions on capture",
     "breakthrough": "flag wins without a king", "flipello": "enclosing drops",
+    "placement": "compulsory drops in a drop region and castling with dropped pieces",
     "gorogoro": "shogi rules with gorogoro's pieces not written in the knowledge base",
 }
 
@@ -189,13 +193,31 @@ def _pairs(text: str, pieces: dict[str, str], key: str) -> dict[str, str]:
     return out
 
 
+# options that decide only how a game ends or is scored (draws by repetition or by the
+# move counter, stalemate and mate values, Fairy-Stockfish's shogi pawn-drop mate, which it
+# scores as a loss for the dropper, not an illegal drop): the legal moves stay the same
+OUTCOME_ONLY = frozenset({
+    "nMoveRule", "nFoldRule", "nFoldValue", "nFoldValueAbsolute", "stalemateValue",
+    "checkmateValue", "materialCounting", "countingRule", "pieceValueMg", "pieceValueEg",
+    "pocketSize", "shogiPawnDropMateIllegal", "perpetualCheckIllegal", "moveRepetitionIllegal",
+    "chasingRule", "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack",
+    "stalematePieceCount", "shatarMateRule", "bikjangRule", "extinctionClaim",
+    "passOnStalemate", "variantTemplate", "pieceToCharTable"})
+
+
 def _refuse(name: str, options: dict[str, str]) -> None:
+    """A rule option the knowledge base does not read is refused (unless it repeats
+    Fairy-Stockfish's default): a game played without it would be answered wrongly."""
+    read = {*_defaults(), "doubleStep", *OUTCOME_ONLY}
     for key, value in options.items():
         reason = REFUSED.get(key) or next((why for k, why in REFUSED.items()
                                            if key.startswith("mobilityRegion")), None)
         if reason and HARMLESS.get(key) != value.strip().lower():
             raise BetzaError(f"variant {name!r} sets {key} = {value}: {reason} are not "
                              "rules this knowledge base can play")
+        if not reason and key not in read and HARMLESS.get(key) != value.strip().lower():
+            raise BetzaError(f"variant {name!r} sets {key} = {value}: a rule option this "
+                             "knowledge base does not read, so its games are not played here")
 
 
 def rules_of(variant: Variant) -> GameRules:

@@ -7,7 +7,7 @@ square refused by castling.lp, given the attacked squares by attacks.lp). Each c
 made on the board (the bookkeeping of its effects: the capture, the e.p. victim, the
 castling partner; the drops of the pieces in hand where encodings/drops.lp allows them;
 a Game's promotions, castling and drops as its rules expand them:
-translator/game/solver_path.py), and the positions
+translator/queries/solver_path.py), and the positions
 after them, with the positions themselves, are grounded together in the second program,
 legal.lp, whose answer is which candidates leave no royal piece of the mover attacked, and
 which positions are check.

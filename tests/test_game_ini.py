@@ -1,0 +1,85 @@
+"""Designer variants written as variants.ini sections (``parent:child``,
+``customPieceN`` with Betza strings from the faithful subset of tests/ffish_oracle.py,
+``pieceToCharTable``, ``startFen``, ``promotionPieceTypes``, castling and drop options),
+played against Fairy-Stockfish reading the same file (``pyffish.load_variant_config``):
+the start FEN, perft, and random play (legal moves, FEN, check, SAN)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_game_ffish import play_against_ffish
+from translator.errors import BetzaError
+from translator.game import Game, perft
+
+sf = pytest.importorskip("pyffish")
+
+INI = """\
+# a wazir-knight and a ferz-vertical-knight beside the rooks; promotion to them too
+[wazirchess:chess]
+customPiece1 = w:WfA
+customPiece2 = y:FvN
+pieceToCharTable = PNBRQ............W...Y.Kpnbrq............w...y.k
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RWYQKYWR w KQkq - 0 1
+promotionPieceTypes = qwy
+
+# crazyhouse with a knight-bishop(2) in place of the black and white bishops on f
+[dropper:crazyhouse]
+customPiece1 = a:NB2
+startFen = rnbqkanr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKANR[] w KQkq - 0 1
+promotionPieceTypes = qa
+
+# no castling, pawns without the double step, promotion on the 6th rank of a 6x6 board
+[smallboard:chess]
+maxFile = f
+maxRank = 6
+startFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1
+castling = false
+doubleStep = false
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+promotionPieceTypes = nq
+"""
+
+SECTIONS = ["wazirchess", "dropper", "smallboard"]
+
+
+@pytest.fixture(scope="module")
+def ini(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ini") / "variants.ini"
+    path.write_text(INI)
+    sf.load_variant_config(INI)
+    return path
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_designer_variant_start_and_perft_equal_fairy_stockfish(ini: Path,
+                                                               section: str) -> None:
+    game = Game.from_variant(section, ini=ini)
+    start = sf.start_fen(section)
+    assert game.fen() == sf.get_fen(section, start, [])
+    expected = [len(sf.legal_moves(section, start, []))]
+    expected.append(sum(len(sf.legal_moves(section, start, [m]))
+                        for m in sf.legal_moves(section, start, [])))
+    assert [perft(game, 1), perft(game, 2)] == expected
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_designer_variant_random_play_equals_fairy_stockfish(ini: Path,
+                                                             section: str) -> None:
+    for seed in range(2):
+        play_against_ffish(Game.from_variant(section, ini=ini), section, seed, 60)
+
+
+def test_a_custom_piece_moves_as_its_betza_says(ini: Path) -> None:
+    game = Game.from_variant("wazirchess", fen="4k3/8/8/8/3W4/8/8/4K3 w - - 0 1", ini=ini)
+    wazir = sorted(m[2:] for m in game.legal_moves() if m.startswith("d4"))
+    # WfA: the wazir squares and the forward alfil leaps
+    assert wazir == ["b6", "c4", "d3", "d5", "e4", "f6"]
+
+
+def test_an_unknown_section_says_did_you_mean(ini: Path) -> None:
+    with pytest.raises(BetzaError, match="did you mean wazirchess"):
+        Game.from_variant("wazirches", ini=ini)
