@@ -83,3 +83,27 @@ def test_a_custom_piece_moves_as_its_betza_says(ini: Path) -> None:
 def test_an_unknown_section_says_did_you_mean(ini: Path) -> None:
     with pytest.raises(BetzaError, match="did you mean wazirchess"):
         Game.from_variant("wazirches", ini=ini)
+
+
+@pytest.mark.parametrize(("option", "says"), [
+    ("flyingGeneral = true", "the flying general"),
+    ("mustCapture = true", "compulsory captures"),
+    ("checkCounting = true", "a rule option this knowledge base does not read"),
+    ("mobilityRegionWhiteKing = d1 e1 f1", "a palace or other mobility regions"),
+    ("mobilityRegionBlackFers = d8 e8 f8", "a palace or other mobility regions"),
+])
+def test_a_rule_the_kb_cannot_play_is_refused_in_one_line(tmp_path: Path, option: str,
+                                                         says: str) -> None:
+    path = tmp_path / "refused.ini"
+    path.write_text(f"[odd:chess]\n{option}\n")
+    with pytest.raises(BetzaError, match=says) as err:
+        Game.from_variant("odd", ini=path)
+    assert "odd" in str(err.value)
+
+
+def test_options_that_repeat_the_default_or_only_score_the_end_are_played(
+        tmp_path: Path) -> None:
+    path = tmp_path / "plain.ini"
+    path.write_text("[plain:chess]\nmustCapture = false\nnMoveRule = 70\n"
+                    "stalemateValue = loss\n")
+    assert perft(Game.from_variant("plain", ini=path), 2) == 400

@@ -1,13 +1,11 @@
 """Import of Fairy-Stockfish ``variants.ini`` files into :class:`translator.variants.Variant`.
 
-Only what concerns piece movement is taken: board size (``maxFile``, ``maxRank``), the start
-position (``startFen``), the pieces (built-in piece keys such as ``knight = n``,
-``customPieceN = letter:betza``, ``king = k`` / ``king = k:betza`` / ``king = -``), the pawn
-double step (``doubleStep``) and inheritance (``[child:parent]``, the parent defined earlier in
-the file or built into Fairy-Stockfish). The built-in pieces and variants are data in
-``kb/fsf_pieces.toml``. Every other key, and every malformed line, is skipped with a note
-in :attr:`IniImport.notes`; the import never fails on the file's content.
-
+Movement: board size (``maxFile``, ``maxRank``), ``startFen``, the pieces (``knight = n``,
+``customPieceN = letter:betza``, ``king = k`` / ``king = k:betza`` / ``king = -``), ``doubleStep``,
+inheritance (``[child:parent]``, the parent earlier in the file or built in: kb/fsf_pieces.toml).
+Rule options (castling, promotion, drops …) are kept in the variant's ``rules`` for whole
+positions (translator/game/rules.py), noted as ignored for movement; other keys and malformed
+lines are skipped with a note in :attr:`IniImport.notes`; the import never fails on content.
 >>> result = parse_ini('''
 ... [mychess:chess]
 ... customPiece1 = a:mNcK
@@ -338,8 +336,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
     elif key == "doubleStep":
         flag = _bool(value)
         if flag is None:
-            result.note(number, section, f"'doubleStep = {value}' is not true/false; "
-                        "ignored")
+            result.note(number, section, f"'doubleStep = {value}' is not true/false; ignored")
         else:
             state.double_step = flag
     elif key == "pieceToCharTable":
@@ -349,6 +346,7 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
             result.note(number, section, "pieceToCharTable names letters without a "
                         f"piece: {''.join(unknown)}")
     elif key.startswith(builtins.ignored_prefixes):
+        state.options[key] = value   # (whole positions refuse them: translator/game/rules.py)
         result.note(number, section, f"ignored '{key}': regions (such as a palace) "
                     "cannot be written in Betza")
     elif key in builtins.ignored:
@@ -361,14 +359,13 @@ def _apply_option(state: _State, section: str, key: str, entry: tuple[str, int],
 def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Variant | None:
     start, fen_notes = normalise_fen(state.start)
     fen_line = state.start_line or number
-    for message in fen_notes:
+    for message in fen_notes if state.start_line else ():   # (the file's own startFen)
         result.note(fen_line, name, f"startFen: {message}")
-    table = state.table()
-    royal = state.pieces.get("king", "")
     inherit = f", inheriting from {state.parent}" if state.parent else ""
     try:
         variant = Variant(name=name, files=state.files, ranks=state.ranks, start_fen=start,
-                          pieces=table, royal=royal, full_start=state.start,
+                          pieces=state.table(), royal=state.pieces.get("king", ""),
+                          full_start=state.start,
                           kinds={letter: key for key, letter in state.pieces.items()},
                           rules={**state.options, "doubleStep": str(state.double_step).lower()},
                           note=f"imported from a Fairy-Stockfish variants.ini{inherit}",

@@ -210,8 +210,8 @@ def _refuse(name: str, options: dict[str, str]) -> None:
     Fairy-Stockfish's default): a game played without it would be answered wrongly."""
     read = {*_defaults(), "doubleStep", *OUTCOME_ONLY}
     for key, value in options.items():
-        reason = REFUSED.get(key) or next((why for k, why in REFUSED.items()
-                                           if key.startswith("mobilityRegion")), None)
+        reason = REFUSED.get(key) or (REFUSED["mobilityRegionWhiteKing"]
+                                      if key.startswith("mobilityRegion") else None)
         if reason and HARMLESS.get(key) != value.strip().lower():
             raise BetzaError(f"variant {name!r} sets {key} = {value}: {reason} are not "
                              "rules this knowledge base can play")
