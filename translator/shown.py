@@ -384,3 +384,17 @@ class NoAnswer(NamedTuple):
     bx: int
     by: int
 
+
+@shown("legal")
+class LegalMove(NamedTuple):
+    """Candidate move ``n`` of position ``q`` is legal (legal.lp)."""
+
+    q: int
+    n: int
+
+
+@shown("check")
+class Check(NamedTuple):
+    """In position ``q`` a royal piece of the side to move is attacked (legal.lp)."""
+
+    q: int

@@ -13,9 +13,9 @@ from translator.resources import data_dir
 from translator.solve import engine
 
 ENTRIES = ["moves.lp", "attacks.lp", "equiv.lp", "samedef.lp", "why.lp", "find.lp",
-           "census.lp", "plan.lp", "drops.lp", "board.lp", "conditions.lp", "table.lp"]
+           "census.lp", "plan.lp", "drops.lp", "board.lp", "conditions.lp", "table.lp", "legal.lp"]
 # the shared parts query files include (each query file is one concern on top of them)
-SHARED = ("core.lp", "inputs.lp", "moves.lp", "condpaths.lp")
+SHARED = ("core.lp", "inputs.lp", "moves.lp", "condpaths.lp", "attacks.lp")
 
 
 @pytest.mark.parametrize("entry", ENTRIES)

@@ -96,6 +96,9 @@ QTYPE = Predicate("qtype", "Q", "T")          # condpaths.lp: the query starts p
 STATED = Predicate("stated", "Q")             # condpaths.lp: the query has a position's state
 MOVERTYPE = Predicate("movertype", "Q", "T")  # why_externals.lp
 MOVERSIDE = Predicate("moverside", "Q", "Side")
+GUARDED = Predicate("guarded", "Q", "Col")         # legal.lp: the side whose royals are asked
+AFTER = Predicate("after", "Q", "N", "A")         # legal.lp: query A is Q after move N
+PASSES = Predicate("passes", "Q", "N", "B")       # legal.lp: B, a square castling N passes
 # census.lp's square the reach is counted from (not condpaths.lp's centre/1 of a query)
 CENSUS_CENTRE = Predicate("centre", "X", "Y")
 
