@@ -366,13 +366,12 @@ def load(folder: str | Path, *, stale: str | None = None) -> int:
             raise BetzaError(f"--tables: {item.name}: its piece cannot be read ({err})"
                              ) from None
         if canonical != table.betza or file_name(table) != item.name:
-            raise BetzaError(f"--tables: {item.name}: its name does not match its content "
-                             f"(the table of {canonical} on {table.files}x{table.ranks}, "
-                             f"{table.reading}, is named {file_name(table)})")
-        if _key(table) in found:
-            raise BetzaError(f"--tables: {item.name}: a second table of {table.betza} on "
-                             f"{table.files}x{table.ranks} (the first is "
-                             f"{found[_key(table)]})")
+            first = found.get(_key(table))
+            raise BetzaError(f"--tables: {item.name}: " + (
+                f"a second table of {table.betza} on {table.files}x{table.ranks} (the "
+                f"first is {first})" if first else "its name does not match its content "
+                f"(the table of {canonical} on {table.files}x{table.ranks}, "
+                f"{table.reading}, is named {file_name(table)})"))
         found[_key(table)] = item.name
         kept.append(table)
     _loaded.update((_key(table), table) for table in kept)
