@@ -55,6 +55,13 @@ MALFORMED = [  # (line, words its error must hold)
     ('{"query":"equiv","a":"N","dialect_b":7}', "'dialect_b' must be"),
     ('{"query":"moves","betza":"N","from":"e4","timeout":Infinity}', "timeout must be"),
     ('{"query":"moves","betza":"N","from":"e4","timeout":NaN}', "timeout must be"),
+    # an int no float holds once ended the batch (exit 3) and lost the earlier answers
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1' + "0" * 400 + "}",
+     "(a week), not 10000000000000000000…"),
+    ('{"query":"census","betza":"N","timeout":-' + "9" * 400 + "}", "timeout must be"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1e999}', "not inf"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1e300}', "not 1e+300"),
+    ('{"query":"equiv","a":"N","b":"K","max_atoms":-1' + "0" * 400 + "}", "max_atoms must be"),
     ('{"query":"lint","betza":"N","timeout":0}', "timeout must be"),
     ('{"query":"explain","betza":"N","timeout":-1}', "timeout must be"),
     ('{"query":"explain","betza":"N","max_atoms":0}', "max_atoms must be"),
