@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -177,3 +180,13 @@ def test_fuzzed_batch_lines_are_each_answered(raw: list[str]) -> None:
         assert isinstance(answer["ok"], bool)
         if not answer["ok"]:
             assert "internal error" not in answer["error"], answer["error"]
+
+
+def test_the_equivalence_check_stops_at_its_limit_inside_grounding() -> None:
+    # its program (encodings/conditions.lp) was watched for memory only: this pair ran
+    # 52 s and 1.76 GB against a limit of 5 s
+    long = "QslLionH" + "1000" * 50
+    done = subprocess.run([str(Path(sys.executable).parent / "betza"), "equiv", "qN", long,
+                           "--timeout", "2"], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "past the time limit of 2 s" in done.stderr and len(done.stderr.splitlines()) == 1

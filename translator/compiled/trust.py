@@ -118,7 +118,7 @@ def _check_shape(data: dict[str, Any]) -> None:
         starts = data.get("starts")
         if not isinstance(starts, dict):
             raise Refused("a local table needs 'starts'")
-        groups = []
+        groups: list[tuple[tuple[int, int] | None, Any]] = []
         for name, rows in starts.items():
             try:
                 groups.append((parse_square(name, files, ranks), rows))
