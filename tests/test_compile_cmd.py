@@ -106,7 +106,7 @@ def test_compile_kb_takes_the_catalogue(capsys, tmp_path, monkeypatch):
     (["compile", "N"], "the following arguments are required: --out"),
     (["moves", "R", "--from", "a1", "--tables", "{tmp}/nowhere"], "is not a folder"),
     (["moves", "R", "--from", "a1", "--tables", "{tmp}/empty"], "holds no move tables"),
-    (["attacks", "e4", "--tables", "{tmp}"], "file.json is not a move table"),
+    (["attacks", "e4", "--tables", "{tmp}"], "file.json: not a move table"),
     (["batch", "--tables", "{tmp}/nowhere"], "is not a folder"),
     (["serve", "--tables", "{tmp}/nowhere"], "is not a folder"),
 ])

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -55,6 +58,13 @@ MALFORMED = [  # (line, words its error must hold)
     ('{"query":"equiv","a":"N","dialect_b":7}', "'dialect_b' must be"),
     ('{"query":"moves","betza":"N","from":"e4","timeout":Infinity}', "timeout must be"),
     ('{"query":"moves","betza":"N","from":"e4","timeout":NaN}', "timeout must be"),
+    # an int no float holds once ended the batch (exit 3) and lost the earlier answers
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1' + "0" * 400 + "}",
+     "(a week), not 10000000000000000000…"),
+    ('{"query":"census","betza":"N","timeout":-' + "9" * 400 + "}", "timeout must be"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1e999}', "not inf"),
+    ('{"query":"moves","betza":"N","from":"e4","timeout":1e300}', "not 1e+300"),
+    ('{"query":"equiv","a":"N","b":"K","max_atoms":-1' + "0" * 400 + "}", "max_atoms must be"),
     ('{"query":"lint","betza":"N","timeout":0}', "timeout must be"),
     ('{"query":"explain","betza":"N","timeout":-1}', "timeout must be"),
     ('{"query":"explain","betza":"N","max_atoms":0}', "max_atoms must be"),
@@ -170,3 +180,13 @@ def test_fuzzed_batch_lines_are_each_answered(raw: list[str]) -> None:
         assert isinstance(answer["ok"], bool)
         if not answer["ok"]:
             assert "internal error" not in answer["error"], answer["error"]
+
+
+def test_the_equivalence_check_stops_at_its_limit_inside_grounding() -> None:
+    # its program (encodings/conditions.lp) was watched for memory only: this pair ran
+    # 52 s and 1.76 GB against a limit of 5 s
+    long = "QslLionH" + "1000" * 50
+    done = subprocess.run([str(Path(sys.executable).parent / "betza"), "equiv", "qN", long,
+                           "--timeout", "2"], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "past the time limit of 2 s" in done.stderr and len(done.stderr.splitlines()) == 1

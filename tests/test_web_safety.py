@@ -155,6 +155,10 @@ def hostile(tmp: Path) -> list[tuple[str, str, bytes | None, dict[str, str]]]:
         b'{"query": "moves", "betza": "N", "from": "e4", "timeout": Infinity}',
         b'{"query": "moves", "betza": "N", "from": "e4", "timeout": NaN}',
         b'{"query": "lint", "betza": "N", "timeout": 0}',
+        # an int no float holds: math.isfinite on it was a 500
+        b'{"query": "moves", "betza": "N", "from": "e4", "timeout": 1' + b"0" * 400 + b"}",
+        b'{"query": "equiv", "a": "N", "b": "K", "timeout": -' + b"9" * 400 + b"}",
+        b'{"query": "why", "betza": "N", "from": "e4", "to": "f6", "timeout": 1e999}',
         b'{"query": "explain", "betza": "N", "timeout": -1}',
         b'{"query": "find", "examples": [], "max_atoms": 0}',
         b'{"query": "moves", "fen": "8/8/8/8/3Q4/8/8/8 w", "pieces": {"Q": "Q", "q": "N"}, '

@@ -23,6 +23,10 @@ def _sources(p: argparse.ArgumentParser) -> None:
                    help="where the local cluster's dashboard listens (default 127.0.0.1:0: "
                         "this machine only, a free port)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--strict", action="store_true",
+                   help="stop at the first line of --file that cannot be read (exit 2); "
+                        "by default it is reported with its line number, the others are "
+                        "done and the exit status is 1")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -62,31 +66,76 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
     p.set_defaults(func=run_classes)
 
 
-def members(args: argparse.Namespace) -> dict[str, str]:
-    """Name as given -> Betza string, from the strings, --kb, --variant and --file."""
+def members(args: argparse.Namespace, reading: str = "spec",
+            refused: list[dict[str, Any]] | None = None) -> dict[str, str]:
+    """Name as given -> Betza string, from the strings, --kb, --variant and --file. A
+    string given on the command line that cannot be read is a one-line error; one from a
+    line of --file (or of the knowledge base) is one of ``refused`` (its line number and
+    the reason, :func:`refusal`) and the others are done, unless there is no ``refused``
+    or ``--strict`` stops at the first."""
     from translator.catalogue.pieces import all_pieces
-    from translator.facts.pieces import parse_piece, resolve_name
 
-    found: dict[str, str] = {s: s for s in args.strings}
+    found: dict[str, str] = {s: _read(s, reading) for s in args.strings}
+    lines: dict[str, tuple[str, int | None]] = {}
     if args.kb:
-        found.update({p.name: p.betza for p in all_pieces()})
+        lines.update({p.name: (p.betza, None) for p in all_pieces()})
     if args.variant:
         from translator.catalogue.variants import get_variant
 
         v = get_variant(args.variant)
-        found.update({v.names_of.get(k, k): b for k, b in v.pieces.items()})
+        lines.update({v.names_of.get(k, k): (b, None) for k, b in v.pieces.items()})
     if args.file:
         try:
             with open(args.file, encoding="utf-8") as fh:
-                found.update({s: s for s in (ln.strip() for ln in fh) if s})
-        except OSError as err:
-            raise BetzaError(f"cannot read {args.file}: {err.strerror}") from None
-    if not found:
+                lines.update({s: (s, n) for n, s in enumerate((ln.strip() for ln in fh), 1)
+                              if s})
+        except (OSError, UnicodeDecodeError) as err:
+            raise BetzaError(f"cannot read {args.file}: "
+                             f"{getattr(err, 'strerror', None) or err}") from None
+    for name, (betza, line) in lines.items():
+        try:
+            found[name] = _read(betza, reading)
+        except BetzaError as err:
+            if refused is None or getattr(args, "strict", False):
+                raise BetzaError(_where(args, name, line) + err.one_line()) from None
+            refused.append(refusal(args, name, line, err))
+    if not found and not refused:
         raise BetzaError("no pieces: give Betza strings, --kb, --variant or --file")
-    for name, betza in found.items():
-        parse_piece(betza)
-        found[name] = resolve_name(betza)
     return found
+
+
+def _read(betza: str, reading: str) -> str:
+    """The Betza string of ``betza`` (a string or a piece's name), read in ``reading``."""
+    from translator.facts.pieces import parse_piece, resolve_name
+
+    parse_piece(betza, reading)
+    return resolve_name(betza)
+
+
+def _where(args: argparse.Namespace, name: str, line: int | None) -> str:
+    return f"{args.file}, line {line}: " if line is not None else f"{name}: "
+
+
+def refusal(args: argparse.Namespace, name: str, line: int | None, err: BetzaError
+            ) -> dict[str, Any]:
+    """A line that cannot be answered, as --json prints it (``ok`` false, ``error``, the
+    ``input``, and ``file`` and ``line`` for a line of --file)."""
+    out: dict[str, Any] = {"ok": False, "input": name, "error": err.one_line()}
+    if line is not None:
+        out.update(file=args.file, line=line)
+    return out
+
+
+def report(refused: list[dict[str, Any]], as_json: bool) -> int:
+    """Each refused line on stderr (and, with --json, as a line of stdout); the exit
+    status they make: 1 when there is any."""
+    for item in refused:
+        where = f"{item['file']}, line {item['line']}: " if "line" in item else \
+            f"{item['input']}: "
+        print(f"betza: {where}{item['error']}", file=sys.stderr)
+        if as_json:
+            print(json.dumps(item))
+    return 1 if refused else 0
 
 
 def run_census(args: argparse.Namespace) -> int:
@@ -94,7 +143,8 @@ def run_census(args: argparse.Namespace) -> int:
     from translator.research.study import census_rows, census_tasks
     from translator.squares import parse_board_size
 
-    pieces = sorted(set(members(args).values()))
+    refused: list[dict[str, Any]] = []
+    pieces = sorted(set(members(args, refused=refused).values()))
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
     densities = _densities(args.density)
     tasks = census_tasks(pieces, boards, densities, args.samples, args.seed)
@@ -108,7 +158,8 @@ def run_census(args: argparse.Namespace) -> int:
         write_plots(rows, args.plot)
     for row in rows:
         print(json.dumps(row) if args.json else _census_line(row))
-    return _missing(sum("error" in row for row in rows), args.out)
+    return max(_missing(sum("error" in row for row in rows), args.out),
+               report(refused, args.json))
 
 
 def _missing(failed: int, out: str | None) -> int:
@@ -155,15 +206,16 @@ def run_classes(args: argparse.Namespace) -> int:
     from translator.research.study import equivalence_classes
     from translator.squares import parse_board_size
 
-    result = equivalence_classes(members(args), parse_board_size(args.board),
+    refused: list[dict[str, Any]] = []
+    result = equivalence_classes(members(args, refused=refused), parse_board_size(args.board),
                                  scheduler=args.scheduler, workers=args.workers,
                                  progress=sys.stderr.isatty() and not args.json,
                                  dashboard=args.dashboard)
     if args.json:
         print(json.dumps({"ok": True, "classes": result.classes, "splits": result.splits,
                           "solver_pairs": result.solver_pairs, "all_pairs": result.all_pairs,
-                          "errors": result.errors}))
-        return 1 if result.errors else 0
+                          "errors": result.errors, "refused": refused}))
+        return max(1 if result.errors else 0, report(refused, False))
     for group in result.classes:
         print("[" + ", ".join(group) + "]")
     dupes = [g for g in result.classes if len(g) > 1]
@@ -171,4 +223,4 @@ def run_classes(args: argparse.Namespace) -> int:
           f"{result.solver_pairs} of {result.all_pairs} pairs went to the solver")
     for err in result.errors:
         print(f"error: {err}", file=sys.stderr)
-    return _missing(len(result.errors), None)
+    return max(_missing(len(result.errors), None), report(refused, False))

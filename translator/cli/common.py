@@ -4,6 +4,7 @@ output and the moving piece of a position."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from translator.errors import BetzaError
@@ -106,15 +107,21 @@ def tables_option(p: argparse.ArgumentParser) -> None:
     """--tables: answer from the move tables ``betza compile`` wrote (main loads them)."""
     p.add_argument("--tables", metavar="DIR",
                    help="answer from the move tables in DIR (written by 'betza compile'); "
-                        "pieces without a table there are compiled as usual")
+                        "pieces without a table there are compiled as usual; a file "
+                        "that is not a table betza-kb wrote for these rules is refused")
+    p.add_argument("--stale-tables", choices=("refuse", "recompile"), default="refuse",
+                   help="a table in --tables compiled by other rules (another version of "
+                        "the encodings or the knowledge base): refuse it (default) or "
+                        "leave it unread and compile its piece afresh")
 
 
-def load_tables(folder: str) -> None:
-    """Keep the tables of ``folder`` for this process; a one-line error if it holds none
-    or a file that is not a table."""
+def load_tables(folder: str, stale: str = "refuse") -> None:
+    """Keep the tables of ``folder`` for this process (and, by ``$BETZA_STALE_TABLES``, its
+    workers); a one-line error if it holds none or a file that is not a trusted table."""
     from translator.compiled import store
 
-    if store.load(folder) == 0:
+    os.environ["BETZA_STALE_TABLES"] = stale
+    if store.load(folder) == 0 and stale == "refuse":
         raise BetzaError(f"--tables: {folder} holds no move tables (the *.json files "
                          "'betza compile --out' writes)")
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from translator.cli.census import _sources, members
+from translator.cli.census import _sources, members, report
 from translator.cli.common import add_command, dialect_option, limit_options
 from translator.errors import BetzaError
 
@@ -35,7 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
       (a row is one path with its condition: the rook's 28 paths each onto an empty
       square or onto an enemy)
   betza compile --kb --board 8x8 --out tables/ --json     the whole catalogue
-  betza moves R --from a1 --tables tables/                answered from the tables""")
+  betza moves R --from a1 --tables tables/                answered from the tables
+  betza compile --file pieces.txt --out tables/
+      a line that cannot be read is reported with its line number, the others are
+      compiled; exit status 1 (--strict: stop at the first, exit 2)""")
     _sources(p)
     p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")
     p.add_argument("--out", required=True, metavar="DIR",
@@ -55,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     reading = args.dialect or "spec"
     switches(reading)  # names a reading or raises
     names: dict[str, list[str]] = {}
-    for name, betza in members(args).items():
+    refused: list[dict[str, Any]] = []
+    for name, betza in members(args, reading, refused).items():
         names.setdefault(str(parse_piece(betza, reading)), []).append(name)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -64,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise BetzaError(f"--out: cannot make the folder {args.out}: {err.strerror}") from None
-    found = compile_pieces(sorted(names), reading, files, ranks, out,
+    found = [] if not names else compile_pieces(sorted(names), reading, files, ranks, out,
                            scheduler=args.scheduler, workers=args.workers,
                            timeout=args.timeout, max_atoms=args.max_atoms,
                            progress=sys.stderr.isatty() and not args.json)
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(found)} piece{'s' if len(found) != 1 else ''}: {tables} table"
               f"{'s' if tables != 1 else ''} in {args.out}, {len(found) - tables} "
               "without (the solver answers them)")
-    return 0
+    return max(report(refused, args.json), 1 if any("error" in r for r in found) else 0)
 
 
 def _line(result: dict[str, Any], names: list[str]) -> str:

@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             timer = _watchdog(args.timeout + (PERFT_GRACE if args.command == "perft" else 0))
     try:
         if getattr(args, "tables", None):
-            load_tables(args.tables)
+            load_tables(args.tables, args.stale_tables)
         return args.func(args)
     except BetzaError as err:
         print(f"betza: error: {err.render()}", file=sys.stderr)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -37,6 +38,7 @@ from translator.compiled.table import (
     compile_table,
     compile_tables,
 )
+from translator.compiled.trust import Refused, read_table, stamp
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
 from translator.solve.batch import chunks
@@ -331,32 +333,50 @@ def file_name(table: MoveTable) -> str:
 
 
 def save(table: MoveTable, folder: Path) -> Path:
-    """Write ``table`` into ``folder`` (docs/tables.md); the path written."""
+    """Write ``table`` into ``folder`` (docs/tables.md), marked with the rules it was
+    compiled by and its checksum (translator/compiled/trust.py); the path written."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / file_name(table)
-    path.write_text(json.dumps(table.as_json(), separators=(",", ":")) + "\n")
+    path.write_text(json.dumps(stamp(table.as_json()), separators=(",", ":")) + "\n")
     return path
 
 
-def load(folder: str | Path) -> int:
+def load(folder: str | Path, *, stale: str | None = None) -> int:
     """Keep every table of ``folder`` (files ``*.json`` of docs/tables.md) for the rest of
-    the process; how many were loaded. A file that is not a table is a one-line error."""
+    the process; how many were loaded. A file that cannot be trusted (trust.py), a second
+    table of a piece, or one whose name is not that of its content is a one-line error
+    naming it; a table compiled by other rules is too, unless ``stale`` is
+    ``"recompile"`` (by default, ``$BETZA_STALE_TABLES``, which ``--stale-tables`` sets
+    for the workers too): then it is left unread, its piece compiled afresh when asked."""
+    stale = stale or os.environ.get("BETZA_STALE_TABLES", "refuse")
     path = Path(folder)
     if not path.is_dir():
         raise BetzaError(f"--tables: {folder} is not a folder")
-    count = 0
+    found: dict[Key, str] = {}
+    kept: list[MoveTable] = []
     for item in sorted(path.glob("*.json")):
         try:
-            table = MoveTable.from_json(json.loads(item.read_text()))
-            table.betza = str(parse_piece(table.betza, table.reading))
-        except (OSError, ValueError, KeyError, TypeError, BetzaError) as err:
-            raise BetzaError(f"--tables: {item.name} is not a move table ({err})") from None
-        _loaded[_key(table)] = table
-        count += 1
+            table = read_table(item)
+            canonical = str(parse_piece(table.betza, table.reading))
+        except Refused as err:
+            if err.stale and stale == "recompile":
+                continue
+            raise BetzaError(f"--tables: {item.name}: {err}") from None
+        except BetzaError as err:
+            raise BetzaError(f"--tables: {item.name}: its piece cannot be read ({err})"
+                             ) from None
+        if canonical != table.betza or file_name(table) != item.name:
+            first = found.get(_key(table))
+            raise BetzaError(f"--tables: {item.name}: " + (
+                f"a second table of {table.betza} on {table.files}x{table.ranks} (the "
+                f"first is {first})" if first else "its name does not match its content "
+                f"(the table of {canonical} on {table.files}x{table.ranks}, "
+                f"{table.reading}, is named {file_name(table)})"))
+        found[_key(table)] = item.name
+        kept.append(table)
+    _loaded.update((_key(table), table) for table in kept)
     _folders.add(str(path.resolve()))
-    return count
-
-
+    return len(found)
 def load_once(folder: str | Path) -> None:
     """:func:`load` ``folder`` unless this process has loaded it already (a worker
     forked after the load has its tables; one started afresh loads them)."""

@@ -9,11 +9,11 @@ and the error answer, shared by every query kind.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+from translator.bounds import budget, seconds
 from translator.errors import BetzaError, LimitError
 from translator.position import check_side
 from translator.solve.limits import DEFAULT_MAX_ATOMS
@@ -24,14 +24,17 @@ DETAILED_ERRORS: ContextVar[bool] = ContextVar("detailed_errors", default=False)
 
 
 def line_limits(line: dict[str, Any]) -> tuple[float, int]:
-    """A line's time limit (seconds) and grounding budget (atoms)."""
-    timeout, atoms = line.get("timeout", 60.0), line.get("max_atoms", DEFAULT_MAX_ATOMS)
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float) \
-            or not math.isfinite(timeout) or timeout <= 0:
-        raise BetzaError("timeout must be a positive number of seconds")
-    if isinstance(atoms, bool) or not isinstance(atoms, int) or atoms <= 0:
-        raise BetzaError("max_atoms must be a positive whole number")
-    return float(timeout), atoms
+    """A line's time limit (seconds) and grounding budget (atoms); a one-line error for a
+    value that is not one, of whatever size.
+
+    >>> try:
+    ...     line_limits({"timeout": 10 ** 400})
+    ... except BetzaError as err:
+    ...     print(str(err).split(", not ")[1])
+    10000000000000000000…
+    """
+    return (seconds(line.get("timeout", 60.0)),
+            budget(line.get("max_atoms", DEFAULT_MAX_ATOMS)))
 
 
 def check_common(line: dict[str, Any]) -> tuple[float, int]:

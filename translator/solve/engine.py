@@ -150,12 +150,13 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
 
 def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
           on_model: Callable[[clingo.Model], bool | None] | None = None,
-          assumptions: Sequence[tuple[clingo.Symbol, bool] | int] = ()) -> clingo.SolveResult:
+          assumptions: Sequence[tuple[clingo.Symbol, bool] | int] = (),
+          on_core: Callable[[Sequence[int]], None] | None = None) -> clingo.SolveResult:
     """Solve ``ctl`` before ``deadline`` (a ``time.monotonic()`` value); past it, raise
     :class:`SolverTimeout` naming ``what`` gave up and the ``timeout`` it had."""
     # (the solver stops at a cancel: only its memory needs the guard)
     with guard.step(None, timeout), ctl.solve(on_model=on_model, assumptions=list(assumptions),
-                                              async_=True) as handle:
+                                              on_core=on_core, async_=True) as handle:
         remaining = deadline - time.monotonic()
         if remaining <= 0 or not handle.wait(remaining):
             handle.cancel()

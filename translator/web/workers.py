@@ -37,6 +37,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from translator.bounds import LONGEST
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.web.processes import (
     Worker,
@@ -137,9 +138,11 @@ def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
 
 def seconds(value: Any) -> float | None:
     """A time limit as given, if it is one (a positive finite number)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         return None
-    return float(value) if math.isfinite(value) and value > 0 else None
+    # (an int of 400 digits has no float: held to a week before it is made one)
+    return float(min(value, LONGEST)) if not isinstance(value, float) or math.isfinite(
+        value) else None
 
 
 class SolverPool:

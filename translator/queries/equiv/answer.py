@@ -136,27 +136,25 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                                             timeout=timeout, max_atoms=max_atoms,
                                             progress=progress)
     except equiv_conditions.NotComparable:
-        if _same_definitions(a, b, da, db):
+        if same_definitions(a, da, [(b, db)], timeout=max(deadline - time.monotonic(),
+                                                          0.001)) == [True]:
             return verdict
         sides = ["white"] + (["black"] if has_switch(da, "black-diagonals")
                              or has_switch(db, "black-diagonals") else [])
         found = equiv_search.search((a, da), (b, db), files, ranks,
                                     [(side, sq) for side in sides for sq in squares],
                                     targets_only=targets_only, timeout=timeout,
-                                    progress=progress)
+                                    progress=progress, deadline=deadline,
+                                    max_atoms=max_atoms)
     verdict.equivalent, verdict.counterexample = found is None, found
     return verdict
 
 
-def _same_definitions(a: str, b: str, da: str, db: str) -> bool:
-    """Cheap first step: identical normalised move definitions, the switches of each
-    reading that change them included (encodings/samedef.lp)."""
-    return same_definitions(a, da, [(b, db)]) == [True]
-
-
-def same_definitions(betza: str, reading: str, others: list[tuple[str, str]]) -> list[bool]:
+def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
+                     timeout: float = 60.0) -> list[bool]:
     """For each (string, reading) of ``others``: are its normalised move definitions
-    those of ``betza`` read by ``reading``? One grounding for all (encodings/samedef.lp).
+    those of ``betza`` read by ``reading`` (the switches of each reading that change them
+    included)? One grounding for all (encodings/samedef.lp), within ``timeout``.
 
     >>> same_definitions("masW3", "spec", [("masW3", "diagram"), ("masW3", "xboard")])
     [False, True]
@@ -166,7 +164,8 @@ def same_definitions(betza: str, reading: str, others: list[tuple[str, str]]) ->
 
     facts = [piece_facts(1, betza, reading)]
     facts += [piece_facts(t, text, r) for t, (text, r) in enumerate(others, start=2)]
-    same = {row.t for row in each(engine.run(" ".join(facts), "samedef.lp"), SameDef)}
+    same = {row.t for row in each(engine.run(" ".join(facts), "samedef.lp", timeout=timeout),
+                                  SameDef)}
     return [t in same for t in range(2, len(others) + 2)]
 
 

@@ -169,7 +169,7 @@ def _ground(pa: Piece, pb: Piece, facts: str, deadline: float, timeout: float
     from translator.solve import engine
 
     program = engine.ground("conditions.lp", f"{move_facts(1, pa)} {move_facts(2, pb)} "
-                                             + facts)
+                                             + facts, deadline=deadline, timeout=timeout)
     symbols: list[clingo.Symbol] = []
 
     def on_model(model: clingo.Model) -> None:

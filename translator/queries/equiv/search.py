@@ -15,34 +15,42 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
-from translator.facts.pieces import piece_facts
+from translator.facts.pieces import parse_piece, piece_facts
 from translator.facts.schema import BOARD, COMPARE, MOVER, PIECE, START
 from translator.position import Position
 from translator.queries.equiv.model import Counterexample
 from translator.shown import CounterPiece, EqMove, QSquare, each, term
 from translator.solve.batch import distinct
+from translator.solve.engine import SolverTimeout
+from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms, refuse_over
 from translator.solve.readers import Move, move_of
 from translator.squares import square_name
 
 
 def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
            starts: list[tuple[str, tuple[int, int]]], *, targets_only: bool,
-           timeout: float, progress: Callable[[int, int], None] | None
+           timeout: float, progress: Callable[[int, int], None] | None,
+           deadline: float | None = None, max_atoms: int = DEFAULT_MAX_ATOMS
            ) -> Counterexample | None:
     """A smallest counterexample from the start squares (with the mover's side) ``starts``,
     each string with its reading (``(betza, reading)``), or None when the pieces are
-    equivalent."""
+    equivalent; every step by ``deadline`` (default: ``timeout`` from now), a program
+    estimated over ``max_atoms`` refused before it is grounded."""
     from translator.solve import engine
 
-    empty = _empty_board_difference(a, b, files, ranks, starts, targets_only)
+    deadline = time.monotonic() + timeout if deadline is None else deadline
+    empty = _empty_board_difference(a, b, files, ranks, starts, targets_only,
+                                    (deadline, timeout), max_atoms)
     if empty is not None:
         return empty
+    # (each start square grounds both pieces' moves in the guessed positions)
+    refuse_over(len(starts) * sum(estimated_atoms(parse_piece(*piece), files, ranks)
+                                  for piece in (a, b)), max_atoms)
     facts = [piece_facts(1, *a), piece_facts(2, *b),
              COMPARE("targets" if targets_only else "effects")]
     for q, (side, (x, y)) in enumerate(starts):
         facts += [BOARD(q, files, ranks), START(q, x, y), MOVER(q, x, y),
                   PIECE(q, x, y, side, 1), PIECE(q, x, y, side, 2)]
-    deadline = time.monotonic() + timeout
     ctl = engine.ground("equiv.lp", " ".join(facts), deadline=deadline, timeout=timeout).ctl
     # Every counterexample now has a piece on the board. Decide square by square without
     # optimising (the solver keeps what it learns); where the pieces differ, minimise
@@ -72,7 +80,8 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
 
 
 def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
-                            starts: list[tuple[str, tuple[int, int]]], targets_only: bool
+                            starts: list[tuple[str, tuple[int, int]]], targets_only: bool,
+                            limit: tuple[float, float], max_atoms: int
                             ) -> Counterexample | None:
     """A cheap first step: both pieces' moves (each string with its reading) from every
     start square of the empty board, as a piece that has moved and then as one that has
@@ -83,7 +92,12 @@ def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, 
     cases = [(side, sq, virgin) for virgin in (False, True) for side, sq in starts]
     queries = [MovesQuery(text, square_name(sq), boards[reading], side, virgin)
                for side, sq, virgin in cases for text, reading in (a, b)]
-    answers = batch_moves(queries)
+    deadline, timeout = limit
+    answers = batch_moves(queries, timeout=max(deadline - time.monotonic(), 0.001),
+                          max_atoms=max_atoms)
+    if time.monotonic() > deadline:
+        raise SolverTimeout(f"the equivalence search gave up after the time limit of "
+                            f"{timeout:g} s")
 
     def key(m: Move) -> tuple[Any, ...]:
         return (m.to,) if targets_only else m.effects()

@@ -120,8 +120,9 @@ def _search(examples: list[Example], limit: int, deadline: float, timeout: float
         ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
     found = _optimal(ctl, keep, space, limit, deadline, timeout)
     if not found:
-        return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples))
-    return _rank(found, examples, space, limit)
+        return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples,
+                                                             deadline, timeout))
+    return _rank(found, examples, space, limit, deadline)
 
 
 def _with_captures(examples: list[Example], failed: FindResult, limit: int,
@@ -186,8 +187,9 @@ def _spell(symbols: list[clingo.Symbol], space: Space) -> str:
     return "".join(moves)
 
 
-def _rank(found: list[str], examples: list[Example], space: Space, limit: int) -> FindResult:
-    drawn = [drawn_marks(found, ex) for ex in examples]
+def _rank(found: list[str], examples: list[Example], space: Space, limit: int,
+          deadline: float) -> FindResult:
+    drawn = [drawn_marks(found, ex, _left(deadline)) for ex in examples]
     checked = [s for i, s in enumerate(found)
                if all(marks[i] == ex.wanted() for marks, ex in zip(drawn, examples, strict=True))]
     if not checked:
@@ -197,7 +199,7 @@ def _rank(found: list[str], examples: list[Example], space: Space, limit: int) -
     best, files, ranks = checked[0], examples[0].files, examples[0].ranks
     result = FindResult(best)
     for other in checked[1:limit]:
-        verdict = equivalent(best, other, files, ranks)
+        verdict = equivalent(best, other, files, ranks, timeout=_left(deadline))
         if verdict.equivalent:
             result.same_length.append(other)
             continue
@@ -207,15 +209,22 @@ def _rank(found: list[str], examples: list[Example], space: Space, limit: int) -
     return result
 
 
-def _smallest_core(ctl: clingo.Control, keep: list[int], examples: list[Example]
-                   ) -> list[tuple[int, str]]:
+def _left(deadline: float) -> float:
+    """The seconds left before ``deadline`` (a step past it is refused at once)."""
+    return max(deadline - time.monotonic(), 0.001)
+
+
+def _smallest_core(ctl: clingo.Control, keep: list[int], examples: list[Example],
+                   deadline: float, timeout: float) -> list[tuple[int, str]]:
     """A minimal set of drawn squares (kept requirements) that no candidate satisfies."""
     ctl.configuration.solve.opt_mode = "ignore"  # type: ignore[union-attr]
     core: list[int] = []
 
     def unsat(lits: list[int]) -> bool:
-        return bool(ctl.solve(assumptions=list(lits),
-                              on_core=lambda c: core.__setitem__(slice(None), c)).unsatisfiable)
+        return bool(engine.solve(ctl, deadline=deadline, what="find", timeout=timeout,
+                                 assumptions=list(lits),
+                                 on_core=lambda c: core.__setitem__(slice(None), c)
+                                 ).unsatisfiable)
 
     unsat(keep)
     core = [lit for lit in keep if lit in set(core)] or list(keep)

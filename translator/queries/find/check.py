@@ -19,8 +19,10 @@ from translator.queries.moves import MovesQuery, batch_moves
 from translator.squares import square_name
 
 
-def drawn_marks(betzas: list[str], example: Example) -> list[dict[str, set[str]]]:
-    """For each string: square name -> ``{"m"}``, ``{"c"}`` or both, in ``example``."""
+def drawn_marks(betzas: list[str], example: Example, timeout: float = 60.0
+                ) -> list[dict[str, set[str]]]:
+    """For each string: square name -> ``{"m"}``, ``{"c"}`` or both, in ``example`` (all
+    within ``timeout`` seconds)."""
     base = example.position()
     origin = base.square(example.origin)
     empties = [(x, y) for x in range(base.files) for y in range(base.ranks)
@@ -32,7 +34,7 @@ def drawn_marks(betzas: list[str], example: Example) -> list[dict[str, set[str]]
         positions.append((square_name(sq), pos))
     queries = [MovesQuery(betza, example.origin, pos, example.side)
                for betza in betzas for _, pos in positions]
-    answers = iter(batch_moves(queries))
+    answers = iter(batch_moves(queries, timeout=timeout))
     out = []
     for _ in betzas:
         marks: dict[str, set[str]] = {}
