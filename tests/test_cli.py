@@ -180,3 +180,11 @@ def test_a_runaway_grounding_step_ends_the_command_at_its_time_limit():
                           check=False)
     assert proc.returncode == 2
     assert proc.stderr == f"betza: error: {guard.time_message(1)}\n"
+
+
+def test_equiv_with_one_string_is_a_usage_error(capsys):
+    assert main(["equiv", "N"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("betza: error: equiv compares two pieces") and "'N'" in err
+    # one string, two readings, is a comparison still: the spec's mafN and XBoard's differ
+    assert main(["equiv", "mafN", "--dialect-b", "xboard"]) == 1

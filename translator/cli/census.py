@@ -37,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         epilog="""examples:
   betza census B N A D --json
       binding 1/2 for the Bishop, 1 for the Knight, 1/8 for the Alfil, 1/4 for the Dabbaba
-  betza census --variant fide --density 0.25,0.5 --samples 1000 --out fide.jsonl
-  betza census --kb --plot plots/ --out kb.parquet     (rerun: done tasks are skipped)
+  betza census --variant fide --density 0.25,0.5 --samples 100 --out fide.jsonl
+  betza census Q R B N --plot plots/ --out pieces.parquet   (rerun: done tasks are skipped)
+      --kb instead of the strings measures every named piece (minutes)
 exit status 1 when some tasks failed: a rerun with the same --out runs only those.""")
     _sources(p)
     p.add_argument("--board", action="append", metavar="FxR", help="board (repeatable; 8x8)")
