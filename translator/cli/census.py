@@ -143,6 +143,13 @@ def _census_line(row: dict[str, Any]) -> str:
     mob = row["mobility_empty"]
     dens = "".join(f"; at {d}: {v['mean']:.2f} ± {v['stdev']:.2f} ({v['captures']:.2f} "
                    "captures)" for d, v in row.get("mobility", {}).items())
+    if row.get("moves_on_empty_board") is False:
+        seen = "; ".join(f"{float(d):.0%} of the squares occupied: {v['mean']:.2f} moves "
+                         f"({v['captures']:.2f} captures)"
+                         for d, v in row["example_positions"].items())
+        return (f"{row['piece']} {row['board']}: no move on an empty board, so its mobility, "
+                f"reach, symmetry and reversibility cannot be measured there{dens}; "
+                f"in example positions (friends and enemies at random), {seen}")
     forward = " (forward only)" if row["forward"] == 1 else ""
     connected = "connected" if row["connected"] else "not connected"
     reversible = "reversible" if row["reversible"] else "not reversible"
