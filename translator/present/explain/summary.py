@@ -110,6 +110,14 @@ def _same_table(source: str, candidate: NamedPiece, files: int, ranks: int) -> b
     return same_tables(source, candidate.betza, "spec", files, ranks)
 
 
+def _adopt(piece: NamedPiece, files: int, ranks: int) -> None:
+    """Give the store the kb piece's compiled whole-board table, read from the cache, so
+    that its board and diagram are matched against it, not compiled again."""
+    kept = _kb_table_index(files, ranks).get(piece.name)
+    if kept is not None:
+        store.adopt([MoveTable.from_json(kept)])
+
+
 def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | None:
     """The named piece ``betza`` is (by name or exact string) or moves as on a ``files`` x
     ``ranks`` board, else None.
@@ -159,6 +167,7 @@ def summary_line(betza: str, files: int, ranks: int, origin: str, side: str = "w
     parts = []
     named = equal_kb_piece(betza, files, ranks)
     if named is not None:
+        _adopt(named, files, ranks)
         if named.betza != resolve_name(betza):
             parts.append(s["equals_named"].format(betza=shown, name=named.name,
                                                   named=named.betza, files=files, ranks=ranks))
