@@ -57,7 +57,8 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
         epilog="""examples:
   betza classes WF K Q RB mRcB cRmB
       [WF, K] [Q, RB] [mRcB] [cRmB]
-  betza classes --kb --json        the duplicates among the named pieces""")
+  betza classes N nN mafsW --json  the Knight apart, nN and the Xiangqi Horse one class
+      (--kb instead of the strings: the duplicates among the named pieces, minutes)""")
     _sources(p)
     p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")
     p.set_defaults(func=run_classes)
