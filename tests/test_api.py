@@ -137,3 +137,19 @@ def test_an_explanation_draws_the_diagram() -> None:
     lines = explain_lines("W", "b2", 3, 3)
     assert lines[0].startswith("W is the Wazir. From b2 on an empty 3x3 board")
     assert set(marks(lines._repr_svg_())) == {"a2", "b1", "b3", "c2"}
+
+
+def test_answers_print_as_the_command_lines_text_boards() -> None:
+    """print() of an answer shows what the command line prints, not a dataclass repr."""
+    found = moves("N", "a1", Position.light(3, 3))
+    assert str(found).splitlines() == [
+        "N (white) on a1, 3x3 board", "3 . * .", "2 . . *", "1 @ . .", "  a b c",
+        "  @ the moving piece", "  * moves there (empty square)", "2 moves:", "  b3", "  c2"]
+    shown = str(attacks("d5", Position.light(enemies=["c3"])))
+    assert "5 . . . # . . . ." in shown and shown.endswith("0 attackers of d5:")
+    assert str(equivalent("WF", "K")) == "WF and K have the same moves on 8x8: equivalent."
+    answer = why("R", "a1", "a8", Position.light(friends=["a4"]))
+    assert str(answer).startswith("R (white) on a1 cannot go to a8 in this position.")
+    assert "Why(" not in str(answer) and "WhyAnswer(" not in str(answer)
+    assert str(explain_lines("W", "a1")).splitlines()[0] == (
+        "W is the Wazir. From a1 on an empty 8x8 board it moves or captures on a2 b1.")

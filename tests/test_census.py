@@ -215,3 +215,18 @@ def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
     assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert row["task"] == "runaway" and "KilledWorker" in row["error"]
+
+
+def test_a_piece_with_no_move_on_an_empty_board_is_measured_in_example_positions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """fcafmF only captures (by jumping an enemy): on an empty board it has no move, so its
+    symmetry and reversibility are not claimed; its captures are counted in positions."""
+    row = empty_board("fcafmF", 8, 8)
+    assert row["moves_on_empty_board"] is False
+    assert row["symmetry"] == "not measured" and row["reversible"] is None
+    assert row["example_positions"]["0.5"]["captures"] > 0
+    assert empty_board("N", 8, 8)["moves_on_empty_board"] is True
+    assert main(["census", "fcafmF"]) == 0
+    out = capsys.readouterr().out
+    assert "no move on an empty board" in out and "symmetry;" not in out
+    assert "reversible;" not in out and "captures)" in out

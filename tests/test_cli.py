@@ -180,3 +180,46 @@ def test_a_runaway_grounding_step_ends_the_command_at_its_time_limit():
                           check=False)
     assert proc.returncode == 2
     assert proc.stderr == f"betza: error: {guard.time_message(1)}\n"
+
+
+def test_equiv_with_one_string_is_a_usage_error(capsys):
+    assert main(["equiv", "N"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("betza: error: equiv compares two pieces") and "'N'" in err
+    # one string, two readings, is a comparison still: the spec's mafN and XBoard's differ
+    assert main(["equiv", "mafN", "--dialect-b", "xboard"]) == 1
+
+
+def _stderr_in_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run ``betza ARGS`` with stderr on a pseudo-terminal: status, stdout, stderr."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.run([sys.executable, "-m", "translator.cli.main", *args], env=env,
+                          stderr=slave, stdout=subprocess.PIPE, text=True, timeout=300)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:   # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(master)
+    return proc.returncode, proc.stdout, err.decode()
+
+
+def test_progress_on_a_terminal_only_and_wiped_at_the_end():
+    import os
+
+    env = dict(os.environ, BETZA_PROGRESS_AFTER="0")   # (default: after a second)
+    status, out, err = _stderr_in_a_terminal(["moves", "N", "--from", "e4"], env)
+    assert status == 0 and out.startswith("N (white) on e4")
+    assert "betza moves: working," in err and err.endswith("\r\x1b[K")
+    piped = subprocess.run([sys.executable, "-m", "translator.cli.main", "moves", "N",
+                            "--from", "e4"], env=env, capture_output=True, text=True,
+                           timeout=300)
+    assert piped.returncode == 0 and piped.stderr == ""

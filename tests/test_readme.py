@@ -35,3 +35,8 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
     assert "betza moves" in commands[0]
     ci = (README.parent / ".ci" / "run").read_text()
     assert commands[1].strip() in ci
+
+
+def test_the_set_up_says_what_the_fairy_stockfish_check_needs():
+    setup = README.read_text().split("## Set up", 1)[1].split("\n## ", 1)[0]
+    assert "pip install pyffish" in setup and "betza lint" in setup

@@ -1,6 +1,7 @@
 """The answers of the Python API, as the queries give them plus what they were asked
 about, so that a notebook draws each one as a board (``_repr_svg_``, as python-chess
-does): a list of moves is still a list, an equivalence still an ``EquivResult``.
+does) and ``print`` shows the command line's text board (``__str__``, as python-chess's
+``print(board)``): a list of moves is still a list, an equivalence still an ``EquivResult``.
 
 >>> from translator import Position, moves
 >>> found = moves("N", "a1", Position.light(8, 8))
@@ -19,7 +20,13 @@ from translator.catalogue.letters import piece_letter
 from translator.position import Position
 from translator.present.explain.answer import explain_svg
 from translator.present.notebook import found_moves_svg, why_svg
-from translator.present.render import attacks_svg, equiv_svg
+from translator.present.render import (
+    attacks_svg,
+    attacks_text,
+    equiv_svg,
+    equiv_text,
+    moves_text,
+)
 from translator.queries.attacks import Attacker
 from translator.queries.equiv.model import EquivResult
 from translator.queries.why.model import Why
@@ -44,12 +51,28 @@ class Moves(list[Move]):
     >>> found = moves("fcafmF", "e4", Position.light(enemies=["f5"]))
     >>> [m.to for m in found], found.piece, found.position.files
     (['g6'], 'fcafmF', 8)
+    >>> print(moves("N", "a1", Position.light(3, 3)))
+    N (white) on a1, 3x3 board
+    3 . * .
+    2 . . *
+    1 @ . .
+      a b c
+      @ the moving piece
+      * moves there (empty square)
+    2 moves:
+      b3
+      c2
     """
 
     def __init__(self, found: Iterable[Move], piece: str, square: str, position: Position,
                  side: str | None = None):
         super().__init__(found)
         self.piece, self.square, self.position, self.side = piece, square, position, side
+
+    def __str__(self) -> str:
+        side = _mover(self.piece, self.square, self.position, self.side)[1]
+        return moves_text(self.piece, side, self.position, self.position.square(self.square),
+                          self)
 
     def _repr_svg_(self) -> str:
         label, side = _mover(self.piece, self.square, self.position, self.side)
@@ -71,6 +94,9 @@ class Attackers(list[Attacker]):
     def __init__(self, found: Iterable[Attacker], square: str, position: Position):
         super().__init__(found)
         self.square, self.position = square, position
+
+    def __str__(self) -> str:
+        return attacks_text(self.position, self.position.square(self.square), self)
 
     def _repr_svg_(self) -> str:
         return attacks_svg(self.position, self.position.square(self.square), self)
@@ -94,6 +120,9 @@ class WhyAnswer(Why):
         return cls(**{f.name: getattr(answer, f.name) for f in fields(answer)},
                    position=position)
 
+    def __str__(self) -> str:
+        return "\n".join(self.explanation)
+
     def _repr_svg_(self) -> str:
         pos = self.position or Position.light()
         label, side = _mover(self.betza, self.origin, pos, self.side)
@@ -116,6 +145,9 @@ class Equivalence(EquivResult):
     def of(cls, answer: EquivResult) -> Equivalence:
         return cls(**{f.name: getattr(answer, f.name) for f in fields(answer)})
 
+    def __str__(self) -> str:
+        return equiv_text(self)
+
     def _repr_svg_(self) -> str | None:
         return equiv_svg(self) if self.counterexample is not None else None
 
@@ -133,6 +165,9 @@ class Explanation(list[str]):
                  ranks: int):
         super().__init__(lines)
         self.piece, self.square, self.files, self.ranks = piece, square, files, ranks
+
+    def __str__(self) -> str:
+        return "\n".join(self)
 
     def _repr_svg_(self) -> str:
         return explain_svg(self.piece, self.files, self.ranks, self.square)

@@ -48,7 +48,7 @@ game, whatever stands there (defenders of their own piece included).""")
 
 def run(args: argparse.Namespace) -> int:
     from translator.jsonapi.inputs import position_from
-    from translator.present.render import describe_move, piece_char
+    from translator.present.render import attacks_text
     from translator.present.textboard import render_board
     from translator.queries.attacks import attackers_of_square, attacks
 
@@ -81,15 +81,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"ok": True, "attackers": [a.as_json() for a in found]}))
         return 0
-    target = pos.square(args.square)
-    cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
-    cells[target] = "#"
-    note = "" if pos.pieces.get(target) else " (empty: answered for an enemy piece there)"
-    legend = [("#", f"the target {args.square}{note}")]
-    print(render_board(pos.files, pos.ranks, cells, legend))
-    print(f"{len(found)} attacker{'s' if len(found) != 1 else ''} of {args.square}:")
-    for a in found:
-        name = a.letter or a.betza
-        for mv in a.moves:
-            print(f"  {a.side} {name} on {a.square}: {describe_move(mv)}")
+    print(attacks_text(pos, pos.square(args.square), found))
     return 0

@@ -41,8 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         epilog="""examples:
   betza census B N A D --json
       binding 1/2 for the Bishop, 1 for the Knight, 1/8 for the Alfil, 1/4 for the Dabbaba
-  betza census --variant fide --density 0.25,0.5 --samples 1000 --out fide.jsonl
-  betza census --kb --plot plots/ --out kb.parquet     (rerun: done tasks are skipped)
+  betza census --variant fide --density 0.25,0.5 --samples 100 --out fide.jsonl
+  betza census Q R B N --plot plots/ --out pieces.parquet   (rerun: done tasks are skipped)
+      --kb instead of the strings measures every named piece (minutes)
 exit status 1 when some tasks failed: a rerun with the same --out runs only those.""")
     _sources(p)
     p.add_argument("--board", action="append", metavar="FxR", help="board (repeatable; 8x8)")
@@ -60,7 +61,8 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
         epilog="""examples:
   betza classes WF K Q RB mRcB cRmB
       [WF, K] [Q, RB] [mRcB] [cRmB]
-  betza classes --kb --json        the duplicates among the named pieces""")
+  betza classes N nN mafsW --json  the Knight apart, nN and the Xiangqi Horse one class
+      (--kb instead of the strings: the duplicates among the named pieces, minutes)""")
     _sources(p)
     p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")
     p.set_defaults(func=run_classes)
@@ -193,6 +195,13 @@ def _census_line(row: dict[str, Any]) -> str:
     mob = row["mobility_empty"]
     dens = "".join(f"; at {d}: {v['mean']:.2f} ± {v['stdev']:.2f} ({v['captures']:.2f} "
                    "captures)" for d, v in row.get("mobility", {}).items())
+    if row.get("moves_on_empty_board") is False:
+        seen = "; ".join(f"{float(d):.0%} of the squares occupied: {v['mean']:.2f} moves "
+                         f"({v['captures']:.2f} captures)"
+                         for d, v in row["example_positions"].items())
+        return (f"{row['piece']} {row['board']}: no move on an empty board, so its mobility, "
+                f"reach, symmetry and reversibility cannot be measured there{dens}; "
+                f"in example positions (friends and enemies at random), {seen}")
     forward = " (forward only)" if row["forward"] == 1 else ""
     connected = "connected" if row["connected"] else "not connected"
     reversible = "reversible" if row["reversible"] else "not reversible"

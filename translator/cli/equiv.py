@@ -6,7 +6,13 @@ import argparse
 import json
 import sys
 
-from translator.cli.common import add_command, dialect_option, limit_options, write_file
+from translator.cli.common import (
+    EXIT_USAGE,
+    add_command,
+    dialect_option,
+    limit_options,
+    write_file,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,8 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
       both read as XBoard does: vrK is f, b and r there, so they differ""")
     p.add_argument("a", help="first Betza string or piece name")
     p.add_argument("b", nargs="?", default=None,
-                   help="second Betza string or piece name (default: A again, to compare "
-                        "two readings of it with --dialect-b)")
+                   help="second Betza string or piece name (may be left out only with "
+                        "--dialect-b: A again, to compare two readings of it)")
     p.add_argument("--board", action="append", metavar="FxR",
                    help="board size (repeatable; default 8x8)")
     p.add_argument("--targets-only", action="store_true",
@@ -51,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
     if args.b is None:
+        if (args.dialect_b or "spec") == (args.dialect or "spec"):
+            print(f"betza: error: equiv compares two pieces: give a second string after "
+                  f"{args.a!r} (or --dialect-b to compare two readings of it)", file=sys.stderr)
+            return EXIT_USAGE
         args.b = args.a
     dialect = args.dialect or "spec"
     results = []

@@ -26,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza find --from e4 --both c5,c3,d6,d2,f6,f2,g5,g3 \\
              --example "from=e4 friends=e5 both=c5,c3,d2,f2,g5,g3"
       nN: the Xiangqi horse, blocked on e5
-  betza find --notation any --from d4 --both c3,c5,e3,e5,c2,c1,c6,c7,c8,e2,e1,e6,e7,e8,\
-             b3,a3,b5,a5,f3,g3,h3,f5,g5,h5
+  betza find --notation any --from d4 \\
+             --both c3,c5,e3,e5,c2,c1,c6,c7,c8,e2,e1,e6,e7,e8,b3,a3,b5,a5,f3,g3,h3,f5,g5,h5
       [F?R]: the Griffon in the bracket notation (FyafsF without --notation any)
   betza find --from e4 --moves e5 --captures d5,f5 --json
       {"ok": true, "betza": "fmWfcF", "alternatives": [], ...}

@@ -29,6 +29,7 @@ from translator.cli import (
     why,
 )
 from translator.cli.common import EXIT_USAGE, Parser, load_tables
+from translator.cli.progress import ticking
 from translator.errors import BetzaError
 from translator.solve import guard
 
@@ -91,7 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "tables", None):
             load_tables(args.tables, args.stale_tables)
-        return args.func(args)
+        with ticking(args.command, quiet=bool(getattr(args, "json", False))):
+            return args.func(args)
     except BetzaError as err:
         print(f"betza: error: {err.render()}", file=sys.stderr)
         return EXIT_USAGE

@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 The page's JSON API is the batch schema: POST one `betza batch` query object to
 /api/query, e.g.
-  curl -s localhost:8765/api/query -d '{"query": "moves", "betza": "N", "from": "d4"}'""")
+  curl -s localhost:8765/api/query -H 'Content-Type: application/json' \\
+       -d '{"query": "moves", "betza": "N", "from": "d4"}'""")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")

@@ -82,6 +82,21 @@ def moves_text(betza: str, side: str, pos: Position, origin: Square, found: list
     return "\n".join(lines)
 
 
+def attacks_text(pos: Position, target: Square, found: list[Attacker]) -> str:
+    """The board of ``betza attacks``: the pieces, the target, and each attacker's move."""
+    from translator.squares import square_name
+
+    cells = {sq: piece_char(pos, sq) for sq in pos.pieces}
+    cells[target] = "#"
+    name = square_name(target)
+    note = "" if pos.pieces.get(target) else " (empty: answered for an enemy piece there)"
+    lines = [render_board(pos.files, pos.ranks, cells, [("#", f"the target {name}{note}")]),
+             f"{len(found)} attacker{'s' if len(found) != 1 else ''} of {name}:"]
+    lines += [f"  {a.side} {a.letter or a.betza} on {a.square}: {describe_move(mv)}"
+              for a in found for mv in a.moves]
+    return "\n".join(lines)
+
+
 def moves_svg(pos: Position, origin: Square, shown: Board, title: str, label: str = "",
               paths: list[tuple[str, ...]] | None = None) -> str:
     """The board of one piece (:mod:`translator.present.board`) as SVG: its marks and the

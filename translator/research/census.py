@@ -35,6 +35,11 @@ STATE: State = ()
 # symmetry classes, most symmetric first: the mirrors (census.lp sym/1) each class needs
 SYMMETRY = [("8-fold", {"lr", "fb", "diag"}), ("4-fold", {"lr", "fb"}),
             ("left-right", {"lr"}), ("forward-backward", {"fb"})]
+# a piece with no move on an empty board: its symmetry is not measured there, and its
+# mobility is measured in positions of these densities instead
+NOT_MEASURED = "not measured"
+EXAMPLE_DENSITIES = (0.25, 0.5)
+EXAMPLES = 200
 
 
 def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> dict[str, Any]:
@@ -52,7 +57,7 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
     syms = frozenset(s.kind for s in each(shown, Sym))
     edges = next(each(shown, Edges)).edges
     bound, forward = next(each(shown, Bound)).squares, next(each(shown, Forward)).moves
-    return {
+    row = {
         "piece": betza, "board": f"{files}x{ranks}",
         "mobility_empty": {"mean": statistics.fmean(mob.values()), "min": min(mob.values()),
                            "max": max(mob.values()), "map": mob},
@@ -62,7 +67,29 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
         "symmetry": next((name for name, need in SYMMETRY if need <= syms), "none"),
         "reversible": any(s.name == "reversible" for s in shown),
         "forward": forward / edges if edges else 0.0,
+        "moves_on_empty_board": bool(edges),
     }
+    if not edges:   # nothing to measure: symmetry and reversibility would hold vacuously
+        row.update(symmetry=NOT_MEASURED, reversible=None,
+                   example_positions=example_positions(betza, files, ranks, timeout))
+    return row
+
+
+def example_positions(betza: str, files: int, ranks: int, timeout: float = 60.0
+                      ) -> dict[str, dict[str, float]]:
+    """Mean moves and captures of a piece in the census's example positions (friends and
+    enemies on a quarter and on half of the squares, :data:`EXAMPLES` of each, a fixed seed):
+    what a census measures of a piece that has no move on an empty board.
+
+    >>> example_positions("fcafmF", 8, 8)["0.5"]["captures"] > 0
+    True
+    """
+    out = {}
+    for density in EXAMPLE_DENSITIES:
+        found = sampled(betza, files, ranks, density, EXAMPLES, 0, timeout)
+        out[str(density)] = {"mean": statistics.fmean(found["moves"]),
+                             "captures": statistics.fmean(found["captures"])}
+    return out
 
 
 def sampled(betza: str, files: int, ranks: int, density: float, samples: int, seed: int,

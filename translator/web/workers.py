@@ -1,11 +1,11 @@
 """Solver work off the event loop: a pool of worker processes that answer one batch
 query object each.
 
-Three lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
+Four lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
 milliseconds; those waiting while the workers are busy go out as one group and share a
-grounding), ``why`` (a search for the closest position: up to a second), and the other
-searches (equiv, find, explain …: up to seconds), at lower CPU priority in that order, so
-that a learner's board never waits behind another one's search. A query that runs past
+grounding), ``why`` (a search for the closest position: up to a second), ``explain``,
+and the other searches (equiv, find, lint …: up to seconds), at lower CPU priority in that
+order, so that a learner's board never waits behind another one's search. A query that runs past
 its time limit is answered at once (422): one not yet started is dropped, one running
 may finish the grounding it is in for :data:`STUCK` seconds more (its worker then goes back
 to the pool, with what it keeps); a worker still busy after that is stopped, by starting
@@ -59,15 +59,17 @@ STUCK = 5.0
 # search lane), whose workers keep the programs that make boards fast
 GROUP_STUCK = 120.0
 # lane of each query kind (others: "board")
-LANE_OF = {"why": "why", **dict.fromkeys(
-    ("equiv", "find", "explain", "census", "classes", "lint", "convert", "compile",
-     "perft"),
-    "search")}
+LANE_OF = {"why": "why", "explain": "explain", **dict.fromkeys(
+    ("equiv", "find", "census", "classes", "lint", "convert", "compile", "perft"), "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "search": (0.5, 10, 10)}
+# An explanation (a second or less: the kb's pieces are read from their compiled cache,
+# translator/compiled/kbcache.py) has a lane of its own, so that it never waits behind an
+# equivalence or a find of many seconds.
+LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (0.5, 5, 200),
+         "search": (0.5, 10, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
 STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
@@ -79,7 +81,7 @@ BUDGET_MB = 1500
 # (what its biggest query left behind) is replaced, so that an idle server holds at most
 # this much per worker. Board and why workers keep grounded programs (docs/bench.md says
 # how much in a busy class); a search worker keeps nothing that later searches use.
-IDLE_MB = {"board": 800, "why": 1000, "search": 500}
+IDLE_MB = {"board": 800, "why": 1000, "explain": 800, "search": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
 GROUP = 48  # board queries that arrived while the workers were busy go out together

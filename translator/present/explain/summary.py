@@ -1,6 +1,8 @@
 """The opening line of an explanation: what the piece does on an empty board, and the
-named piece of the knowledge base it equals, when there is one (proven by the
-equivalence solver on the board the explanation is about, not guessed from the spelling).
+named piece of the knowledge base it equals, when there is one (proven on the board the
+explanation is about by equal move tables or the equivalence solver, not guessed from the
+spelling). The kb's pieces are compiled once per change of the rules and kept on disk
+(translator/compiled/kbcache.py): finding the candidates is a lookup.
 
 >>> print(summary_line("mafsW", 8, 8, "d4"))  # doctest: +NORMALIZE_WHITESPACE
 mafsW is the Xiangqi Horse. From d4 on an empty 8x8 board it moves or captures on
@@ -15,21 +17,30 @@ capturing there) and captures on d6 f6 (and cannot move there when they are empt
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
+from translator.compiled import store
+from translator.compiled.compare import same_tables
+from translator.compiled.kbcache import cached
+from translator.compiled.table import MoveTable
 from translator.errors import BetzaError
-from translator.facts.pieces import resolve_name
+from translator.facts.pieces import parse_piece, resolve_name
 from translator.position import Position
 from translator.present.english import glossary, join
 from translator.queries.moves import MovesQuery, batch_moves
+from translator.solve.engine import SolverTimeout
 from translator.solve.readers import Move
 from translator.squares import centre, parse_square, square_name
 
 # an equal kb piece is proven equal on the board being explained, within this many seconds
 # (a proof that takes longer is not claimed)
 PROOF_TIMEOUT = 10.0
+# the kb's pieces are compiled for the cache within this many seconds (once per change of
+# the rules); past it nothing is kept and no named piece is claimed
+KB_TIMEOUT = 60.0
+KB_GROUP = 16   # pieces compiled in one program (a busy machine grounds it in seconds)
 
 
 def _signature(found: list[Move]) -> frozenset[tuple[Any, ...]]:
@@ -40,23 +51,94 @@ def _probe_square(files: int, ranks: int) -> str:
     return square_name(centre(files, ranks))
 
 
-@cache
-def _kb_signatures(files: int, ranks: int) -> dict[frozenset[tuple[Any, ...]],
-                                                  tuple[NamedPiece, ...]]:
-    """The kb's pieces by their moves from the centre of an empty ``files`` x ``ranks``
-    board (computed once per process and board size)."""
-    from translator.compiled.store import solver_only
+Signature = frozenset[tuple[Any, ...]]
 
+
+def _as_json(found: list[Move]) -> list[list[Any]]:
+    return sorted([mv.to, sorted(mv.captures), sorted(map(list, mv.unloads)),
+                   sorted(mv.ep_rights), mv.mover] for mv in found)
+
+
+def _from_json(moves: list[list[Any]]) -> Signature:
+    return frozenset((to, frozenset(captures), frozenset(tuple(u) for u in unloads),
+                      frozenset(rights), mover) for to, captures, unloads, rights, mover in moves)
+
+
+def _kb_moves(files: int, ranks: int) -> dict[str, Any]:
+    """Every kb piece's moves from the centre of an empty ``files`` x ``ranks`` board, by
+    name (answered by their tables, compiled first and kept too)."""
     pieces = all_pieces()
+    # their tables (compiled in groups, or read from the cache) answer them below
+    store.adopt([MoveTable.from_json(t) for t in _kb_table_index(files, ranks).values()])
     pos = Position.light(files, ranks)
-    origin = _probe_square(files, ranks)
-    with solver_only():  # one square of each: one program, not a table of every piece
-        answers = batch_moves([MovesQuery(p.betza, origin, pos) for p in pieces])
-    out: dict[frozenset[tuple[Any, ...]], tuple[NamedPiece, ...]] = {}
-    for piece, found in zip(pieces, answers, strict=True):
-        if not isinstance(found, BetzaError):
-            out[_signature(found)] = (*out.get(_signature(found), ()), piece)
+    answers = batch_moves([MovesQuery(p.betza, _probe_square(files, ranks), pos)
+                           for p in pieces], timeout=KB_TIMEOUT)
+    stopped = [found for found in answers if isinstance(found, SolverTimeout)]
+    if stopped:   # a busy machine: kept nowhere, so that a later process tries again
+        raise stopped[0]
+    return {piece.name: _as_json(found) for piece, found in zip(pieces, answers, strict=True)
+            if not isinstance(found, BetzaError)}
+
+
+def _group_tables(pieces: list[NamedPiece], files: int, ranks: int) -> dict[str, Any]:
+    """The whole-board move tables of ``pieces`` (compiled in one program), by name."""
+    keys = [(str(parse_piece(resolve_name(p.betza), "spec")), "spec", files, ranks)
+            for p in pieces]
+    store.prepare(keys)
+    found = {piece.name: store.table_for(*key) for piece, key in zip(pieces, keys, strict=True)}
+    if any(store.solver_reason(*key) == store.OUT_OF_TIME for key, table
+           in zip(keys, found.values(), strict=True) if table is None):
+        raise SolverTimeout("compiling the knowledge base's pieces ran out of time")
+    return {name: table.as_json() for name, table in found.items()
+            if table is not None and not table.local}
+
+
+@cache
+def _kb_index(files: int, ranks: int) -> dict[Signature, tuple[NamedPiece, ...]]:
+    """The kb's pieces by their moves from the centre of an empty ``files`` x ``ranks``
+    board (derived once per change of the rules: translator/compiled/kbcache.py)."""
+    kept = cached(f"kb-moves-{files}x{ranks}", lambda: _kb_moves(files, ranks))
+    by_moves: dict[Signature, tuple[NamedPiece, ...]] = {}
+    for piece in all_pieces():
+        if piece.name in kept:
+            sig = _from_json(kept[piece.name])
+            by_moves[sig] = (*by_moves.get(sig, ()), piece)
+    return by_moves
+
+
+@cache
+def _kb_table_index(files: int, ranks: int) -> dict[str, Any]:
+    """The kb's whole-board tables by name, kept in groups of :data:`KB_GROUP` pieces (a
+    process stopped half way keeps the groups it compiled; the next goes on from there)."""
+    pieces, out = all_pieces(), {}
+    for first in range(0, len(pieces), KB_GROUP):
+        group = pieces[first:first + KB_GROUP]
+        out.update(cached(f"kb-tables-{files}x{ranks}-{first // KB_GROUP}",
+                          partial(_group_tables, group, files, ranks)))
     return out
+
+
+def _same_table(source: str, candidate: NamedPiece, files: int, ranks: int) -> bool:
+    """Whether ``source`` and ``candidate`` have whole-board tables with the same rows (the
+    candidate's read from the kb's compiled tables, not compiled again)."""
+    try:
+        theirs = _kb_table_index(files, ranks).get(candidate.name)
+    except BetzaError:
+        theirs = None
+    if theirs is not None:
+        store.adopt([MoveTable.from_json(theirs)])
+    return same_tables(source, candidate.betza, "spec", files, ranks)
+
+
+def _adopt(piece: NamedPiece, files: int, ranks: int) -> None:
+    """Give the store the kb piece's compiled whole-board table, read from the cache, so
+    that its board and diagram are matched against it, not compiled again."""
+    try:
+        kept = _kb_table_index(files, ranks).get(piece.name)
+    except BetzaError:   # compiled in time or not, the board is drawn all the same
+        return
+    if kept is not None:
+        store.adopt([MoveTable.from_json(kept)])
 
 
 def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | None:
@@ -80,7 +162,14 @@ def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | N
     found = batch_moves([MovesQuery(source, origin, Position.light(files, ranks))])[0]
     if isinstance(found, BetzaError) or not found:
         return None
-    for candidate in _kb_signatures(files, ranks).get(_signature(found), ())[:3]:
+    try:
+        candidates = _kb_index(files, ranks).get(_signature(found), ())[:3]
+    except BetzaError:   # the kb could not be compiled in time: no piece is claimed
+        return None
+    for candidate in candidates:   # a table comparison first: no program at all
+        if _same_table(source, candidate, files, ranks):
+            return candidate
+    for candidate in candidates:
         try:
             if equivalent(source, candidate.betza, files, ranks,
                           timeout=PROOF_TIMEOUT).equivalent:
@@ -104,6 +193,7 @@ def summary_line(betza: str, files: int, ranks: int, origin: str, side: str = "w
     parts = []
     named = equal_kb_piece(betza, files, ranks)
     if named is not None:
+        _adopt(named, files, ranks)
         if named.betza != resolve_name(betza):
             parts.append(s["equals_named"].format(betza=shown, name=named.name,
                                                   named=named.betza, files=files, ranks=ranks))

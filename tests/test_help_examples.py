@@ -1,0 +1,109 @@
+"""Every example line of every command's ``--help`` runs as printed: exit status 0, or 1
+where the command says "different" or "findings" (like cmp), and no error. The lines of one
+command run in order in one scratch folder (``compile ... --out tables/`` then ``moves
+--tables tables/``), with the input files the examples name (``drawing.json``,
+``variants.ini``, ``queries.jsonl``) written there first. ``betza serve`` lines start a
+server that the next lines (the ``curl`` example) ask, and is stopped once it has answered.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from translator.cli.main import build_parser
+
+BIN = Path(sys.executable).parent
+INPUTS = {
+    "drawing.json": json.dumps([{"from": "d4", "both": ["d5", "d3", "c4", "e4"]},
+                                {"from": "a1", "both": ["a2", "b1"]}]),
+    "variants.ini": "[mygame:chess]\ncustomPiece1 = a:mafsW\npawn = -\n"
+                    "startFen = 8/8/8/8/8/8/4A3/8 w - - 0 1\n",
+    "queries.jsonl": '{"query": "moves", "betza": "N", "from": "d4"}\n'
+                     '{"query": "explain", "betza": "mafsW"}\n',
+}
+
+
+def _examples() -> dict[str, list[str]]:
+    """The example command lines of each subcommand's epilog, continuations joined and
+    the comment after them (three or more spaces) left out."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    found: dict[str, list[str]] = {}
+    for name, command in sub.choices.items():
+        lines = iter((command.epilog or "").splitlines())
+        for line in lines:
+            text = line.strip()
+            if not text.startswith(("betza ", "curl ")):
+                continue
+            while text.endswith("\\"):
+                text = text[:-1].rstrip() + " " + next(lines).strip()
+            found.setdefault(name, []).append(re.split(r"\s{3,}", text)[0])
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def test_every_command_has_examples() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    assert sorted(EXAMPLES) == sorted(sub.choices)
+    assert "curl" in " ".join(EXAMPLES["serve"])
+
+
+def _wait_for(url: str, server: subprocess.Popen[bytes]) -> None:
+    """Until ``url`` answers (or the server has stopped, which fails the test)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert server.poll() is None, "the server stopped"
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    raise AssertionError(f"{url} never answered")
+
+
+def _run(line: str, folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", line], cwd=folder, env=env, text=True,
+                          capture_output=True, timeout=600)
+
+
+@pytest.mark.parametrize("command", sorted(EXAMPLES))
+def test_help_examples_run_as_printed(command: str, tmp_path: Path) -> None:
+    for name, text in INPUTS.items():
+        (tmp_path / name).write_text(text)
+    # BROWSER=true: `serve --open` asks the system's browser, here one that does nothing
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", BROWSER="true")
+    servers: dict[str, subprocess.Popen[bytes]] = {}   # by port
+    try:
+        for line in EXAMPLES[command]:
+            if line.startswith("betza serve"):
+                found = re.search(r"--port (\d+)", line)
+                port = found.group(1) if found else "8765"
+                if port in servers:   # the one before on this port gives way
+                    servers.pop(port).terminate()
+                servers[port] = subprocess.Popen(["bash", "-c", f"exec {line}"], cwd=tmp_path,
+                                                 env=env, stdout=subprocess.DEVNULL,
+                                                 stderr=subprocess.DEVNULL)
+                _wait_for(f"http://127.0.0.1:{port}/", servers[port])
+                continue
+            done = _run(line, tmp_path, env)
+            assert done.returncode in (0, 1), f"$ {line}\n{done.stderr}"
+            assert "error" not in done.stderr, f"$ {line}\n{done.stderr}"
+            if line.startswith("curl"):
+                assert json.loads(done.stdout)["ok"] is True, done.stdout
+    finally:
+        for server in servers.values():
+            server.terminate()
+            server.wait(timeout=30)
