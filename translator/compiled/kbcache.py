@@ -14,7 +14,6 @@ the answer again.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -23,24 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from translator.resources import data_dir
+from translator.compiled.digest import rules_digest
 
 
 @cache
-def rules_digest() -> str:
-    """The sha256 of every file of ``encodings/`` and ``kb/`` (their paths and bytes): two
-    installs answer alike exactly when their digests agree."""
-    digest = hashlib.sha256()
-    for name in ("encodings", "kb"):
-        root = data_dir(name)
-        for path in sorted(p for p in root.rglob("*") if p.is_file()
-                           and "__pycache__" not in p.parts):
-            digest.update(f"{name}/{path.relative_to(root).as_posix()}\0".encode())
-            digest.update(path.read_bytes())
-            digest.update(b"\0")
-    return digest.hexdigest()
-
-
 def cache_folder() -> Path:
     """Where the derived answers are kept (see the module's docstring)."""
     given = os.environ.get("BETZA_CACHE")
