@@ -24,7 +24,8 @@ from translator.shown import term
 from translator.solve import engine
 
 RangeState = tuple[str, int | str]  # (kind, steps): kind step/slide/other, steps n/inf/star
-LEG_CLASSES = ("nonjump", "mustjump", "skip", "jstuck", "iso", "tame", "friendhop", "unload")
+LEG_CLASSES = ("nonjump", "mustjump", "skip", "jstuck", "iso", "tame", "friendhop", "unload",
+               "counted")
 
 
 @dataclass(frozen=True)

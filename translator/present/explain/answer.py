@@ -181,6 +181,8 @@ def _leg_line(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
         noun = "step" if mp.leap in ((1, 0), (1, 1)) else "leap"
         one = all(r[1] == 1 for r in leg.ranges)
         parts.append(d["hop_land_one"].format(noun=noun) if one else d["hop_land_any"])
+        if "counted" in leg.classes:
+            parts.append(d["hop_counted"])
     before, after = _modifier_words(move, mp, leg)
     parts += before
     parts.append(_mode_words(leg))
