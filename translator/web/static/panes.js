@@ -65,9 +65,10 @@ export function showError(box, answer) {
 export async function explain() {
   const out = document.getElementById("explanation");
   document.getElementById("tokens").replaceChildren(...tokens(state.betza));
-  const answer = await latest("explain", { query: "explain", betza: state.betza,
-                                           board: `${state.files}x${state.ranks}`,
-                                           from: state.from, side: state.side }, out);
+  const ask = { query: "explain", betza: state.betza, board: `${state.files}x${state.ranks}`,
+                from: state.from, side: state.side };
+  if (state.dialect !== "spec") ask.dialect = state.dialect;   // Explain follows "Read as"
+  const answer = await latest("explain", ask, out);
   if (answer === null) return;
   if (!answer.ok) { showError(out, answer); return; }
   out.replaceChildren(...answer.lines.map((line, i) =>
