@@ -49,7 +49,8 @@ def reading_lines(betza: str, reading: str, files: int, ranks: int, origin: str,
         spec = g["spec_refused"].format(reason=err.message)
     words = dict(program=program, reading=reading, origin=origin, files=files, ranks=ranks,
                  betza=betza, spec=spec, squares=" ".join(squares))
-    lead = (g["lead"] if squares else g["lead_none"]).format(**words)
+    lead = (g["lead"] if set(squares) - {origin} else g["lead_null"] if squares
+            else g["lead_none"]).format(**words)
     on = switches(reading)
     try:
         alike = same_definitions(betza, "spec",
