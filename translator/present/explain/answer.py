@@ -293,17 +293,17 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     from translator.solve.warm import KEPT_FIRST
 
     start = origin or square_name(centre(files, ranks))
-    if reading != "spec":   # a program's reading: its squares and its differences first
-        from translator.present.explain.reading import reading_lines
-
-        return [*reading_lines(betza, reading, files, ranks, start, side),
-                *_detail_lines(betza, files, ranks, reading)]
     # the surveys and proofs behind these lines (every kb piece's moves, an equivalence)
     # are one-off: grounded together, not as a kept program per piece, which a long-lived
     # caller (the server's workers) would otherwise build, some fifty of them for the
     # survey alone, and which took the page's Explain past its time limit
     token = KEPT_FIRST.set(False)
     try:
+        if reading != "spec":   # a program's reading: its squares and differences first
+            from translator.present.explain.reading import reading_lines
+
+            return [*reading_lines(betza, reading, files, ranks, start, side),
+                    *_detail_lines(betza, files, ranks, reading)]
         return [summary_line(betza, files, ranks, start, side),
                 *_detail_lines(betza, files, ranks)]
     finally:
