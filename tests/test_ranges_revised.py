@@ -1,6 +1,6 @@
-"""Decision 7 as revised (issue 39): each leg inherits the range of the one before, toggles
-included; a final p with a number counts the whole move within it; a final g hops off a
-single leap after a slide, doubled atoms included. Every square set worked by hand, for
+"""Reading continuation-ranges as revised (issue 39): each leg inherits the range of the one
+before, toggles included; a final p with a number counts the whole move within it; a final g
+hops off a single leap after a slide, doubled atoms included. Every square set worked by hand, for
 White and for Black (the board turned round), in the spec reading.
 
 Squares are (file, rank); White moves up the board, Black down."""

@@ -15,8 +15,8 @@ from translator.notation.syntax import parse
 from translator.solve import engine
 
 SPEC_NOTE = Path("/work/shared/spec/dialects.md")
-# the differences the note still names that the spec reading now follows (decision 7:
-# a toggle holds for every later leg), so that no program departs there any more
+# the differences the note still names that the spec reading now follows (reading
+# continuation-ranges: a toggle holds for every later leg): no program departs there now
 NOW_THE_SPEC = {"toggle-kept"}
 # the differences found by running XBoard 4.9.1's own moves.c and the Interactive
 # Diagram's betza.js on random strings (issue 27), which the spec note does not list
