@@ -26,10 +26,11 @@ def test_explain_follows_read_as(page):  # noqa: F811
     expect(lead).to_contain_text("goes to a1 a5 b8 f8 (the spec reading: a2 a6 c8 g8)")
     expect(page.locator("#explanation")).to_contain_text("oblique-continuation")
     assert marks(page) == {sq: "both" for sq in ("a1", "a5", "b8", "f8")}
-    # back to the spec: the lead line is the spec's own
-    page.select_option("#dialect", "spec")
+    # read as the Diagram: the spec's squares, said as such
+    page.select_option("#dialect", "diagram")
     expect(page.locator('[data-square="a2"]')).to_have_attribute("data-mark", "both")
-    expect(lead).not_to_contain_text("XBoard")
+    expect(lead).to_contain_text("Read as the Interactive Diagram reads it")
+    expect(lead).to_contain_text("goes to a2 a6 c8 g8 (the spec reading goes to the same squares)")
     # mpcaKmcabK: XBoard stops reading the letters at c after p (letter-order) and is left
     # with a null move, which the board shows as no mark and Explain says
     open_page(page, "?betza=mpcaKmcabK&from=e4&dialect=xboard")
