@@ -161,6 +161,9 @@ def test_pieces_that_keep_the_solver_path_say_why() -> None:
     assert route("mafsW", "xboard", 8, 8) == "table"
     # XBoard's Black keeps the diagonals of rlbK unturned: not White's table turned round
     assert route("rlbK", "xboard", 8, 8) == "solver: a program's reading"
+    # the Diagram's ski legs (mafjW, jB) and XBoard's skip counts (jW2) have no table
+    for betza, reading in (("mafjW", "diagram"), ("jB", "diagram"), ("jW2", "xboard")):
+        assert route(betza, reading, 8, 8) == "solver: a program's reading", betza
 
 
 def test_a_table_survives_its_json_form() -> None:
