@@ -12,12 +12,16 @@ castling kings): the time of 2,000 lines over four times that of 500, in one wor
 (it was 13 for attacks and 3 for castling before the encodings named the query outside the
 mover's term).
 
+Then a batch of simple pieces read as XBoard (`"dialect": "xboard"`) against the same lines
+in the spec reading, in one worker: both are answered from compiled move tables (issue 39),
+so the ratio of their speeds should be near 1 (the target: at least 0.5).
+
 With ``--memory N``, the memory peak of an attacks batch of N lines, every process of it
 counted (the reading one and its workers, which are replaced every 2,800 lines), beside
 one worker (``--workers 1``).
 
     python bench/batch_throughput.py [--queries 1000] [--seed 1] [--no-growth]
-                                     [--memory 12000]
+                                     [--memory 12000] [--readings 3000] [--only-readings]
 """
 
 from __future__ import annotations
@@ -68,8 +72,16 @@ def main() -> None:
     ap.add_argument("--no-growth", action="store_true", help="skip the growth rows")
     ap.add_argument("--memory", type=int, metavar="LINES", default=0,
                     help="also the memory peak of an attacks batch of this many lines")
+    ap.add_argument("--readings", type=int, metavar="LINES", default=3000,
+                    help="lines of the xboard-against-spec batch (0: none)")
+    ap.add_argument("--only-readings", action="store_true",
+                    help="only the xboard-against-spec batch")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.readings:
+        readings(args.readings, rng)
+    if args.only_readings:
+        return
     for files, ranks in ((8, 8), (16, 16)):
         lines = make_lines(args.queries, files, ranks, rng)
         data = "\n".join(lines) + "\n"
@@ -118,6 +130,29 @@ def kind_lines(kind: str, n: int, rng: random.Random) -> list[str]:
                     "fen": f"{enemies}/8/8/8/8/8/8/R3K2R w KQ - 0 1"}
         out.append(json.dumps(line))
     return out
+
+
+# simple pieces: leapers, riders, hook movers and hoppers
+SIMPLE = ["N", "R", "B", "Q", "K", "mafsW", "pR", "gQ", "cpR", "mRcpR", "fmWfcF", "W4", "NN"]
+
+
+def readings(n: int, rng: random.Random) -> None:
+    """The same ``n`` lines of simple pieces in the spec reading and read as XBoard, in one
+    worker; prints both times and the ratio of the speeds (xboard / spec)."""
+    lines = [json.loads(line) for line in make_lines(n, 8, 8, rng)]
+    for line in lines:
+        line["betza"] = rng.choice(SIMPLE)
+    times = {}
+    for reading in ("spec", "xboard"):
+        data = "".join(json.dumps({**line, "dialect": reading}) + "\n" for line in lines)
+        start = time.perf_counter()
+        proc = subprocess.run([*BATCH, "--workers", "1"], input=data, capture_output=True,
+                              text=True, check=True)
+        times[reading] = time.perf_counter() - start
+        assert all(json.loads(a)["ok"] for a in proc.stdout.splitlines()), reading
+    print(f"{n:,} lines of simple pieces, one worker: spec {times['spec']:.2f} s, "
+          f"xboard {times['xboard']:.2f} s; xboard at {times['spec'] / times['xboard']:.2f} "
+          "of the spec's speed")
 
 
 def memory(n: int, rng: random.Random) -> None:

@@ -41,9 +41,9 @@ SPEC_EXAMPLES = [
 
 
 def random_position(rng: random.Random, files: int, ranks: int, origin: tuple[int, int],
-                    side: str) -> Position:
+                    side: str, reading: str = "spec") -> Position:
     """A quarter of the squares taken by pieces of either side, some royal, some unmoved."""
-    pos = Position(files, ranks, side_to_move=side)
+    pos = Position(files, ranks, side_to_move=side, dialect=reading)
     for x in range(files):
         for y in range(ranks):
             if (x, y) != origin and rng.random() < 0.25:
@@ -53,20 +53,23 @@ def random_position(rng: random.Random, files: int, ranks: int, origin: tuple[in
 
 
 def table_and_paths_agree(texts: list[str], boards: list[tuple[int, int]], count: int,
-                          seed: int) -> int:
+                          seed: int, reading: str = "spec") -> int:
     """Answer ``count`` random positions per string and board from the tables and from the
     solver, and require the same moves; the number of positions compared."""
     rng = random.Random(seed)
     queries = []
     for text in texts:
         for files, ranks in boards:
-            if route(text, "spec", files, ranks) != "table":
+            try:
+                if route(text, reading, files, ranks) != "table":
+                    continue
+            except BetzaError:   # a string the reading refuses
                 continue
             for _ in range(count):
                 side = rng.choice(["white", "black"])
                 origin = (rng.randrange(files), rng.randrange(ranks))
                 queries.append(MovesQuery(text, square_name(origin), random_position(
-                    rng, files, ranks, origin, side), side, rng.random() < 0.5))
+                    rng, files, ranks, origin, side, reading), side, rng.random() < 0.5))
     matched = batch_moves(queries)
     with solver_only():
         grounded = batch_moves(queries)
@@ -95,6 +98,29 @@ def test_the_tables_of_the_spec_examples_agree_with_paths(part: int) -> None:
 def test_the_tables_of_random_strings_agree_with_paths() -> None:
     texts = random_strings(40, seed=7)
     assert table_and_paths_agree(texts, [(8, 8), (7, 9)], 4, 7) > 100
+
+
+# simple pieces and the strings of the programs' differences (dialects.md), which a reading
+# compiles as the spec's pieces (issue 39)
+READING_EXAMPLES = [
+    "N", "R", "B", "Q", "K", "mafsW", "pR", "gQ", "cpR", "mRcpR", "pR4", "gR2", "gB3", "pK",
+    "pN", "gK", "mafN", "mafpR3", "mafpW3", "masW3", "maWW", "gWW", "gafN2", "yalmarW",
+    "mgafW", "vrK", "vlN", "sfN", "aW", "aK", "aaK", "fnafsmW", "ifnmW6", "fpW0", "npDD",
+    "yafsF", "yabFF", "gafsW0", "WW", "NN", "fmrK", "fhD", "srN", "fvK", "hrW", "rhW"]
+
+
+@pytest.mark.parametrize("reading", ["xboard", "diagram"])
+def test_the_tables_of_the_programs_readings_agree_with_paths(reading: str) -> None:
+    # each reading compiles these into tables (no solver path for a program's reading as
+    # such), and the tables answer exactly as its switches do position by position
+    assert all(route(t, reading, 8, 8) == "table" for t in ("N", "R", "pR", "gQ", "mafsW"))
+    assert table_and_paths_agree(READING_EXAMPLES, [(8, 8), (7, 9)], 4, 39, reading) > 200
+
+
+def test_the_tables_of_random_strings_in_the_programs_readings_agree_with_paths() -> None:
+    texts = random_strings(30, seed=39)
+    assert table_and_paths_agree(texts, [(8, 8)], 4, 40, "xboard") > 40
+    assert table_and_paths_agree(texts, [(8, 8)], 4, 41, "diagram") > 40
 
 
 def test_the_checkers_table_has_its_two_locust_rows() -> None:
@@ -132,7 +158,12 @@ def test_pieces_that_keep_the_solver_path_say_why() -> None:
     assert route("fmWfceFifmnD", "spec", 8, 8) == "solver: en passant"
     assert route("KisO2", "spec", 8, 8) == "solver: castling"
     assert route("[F?R]", "spec", 8, 8) == "table"
-    assert route("mafsW", "xboard", 8, 8) == "solver: a program's reading"
+    assert route("mafsW", "xboard", 8, 8) == "table"
+    # XBoard's Black keeps the diagonals of rlbK unturned: not White's table turned round
+    assert route("rlbK", "xboard", 8, 8) == "solver: a program's reading"
+    # the Diagram's ski legs (mafjW, jB) and XBoard's skip counts (jW2) have no table
+    for betza, reading in (("mafjW", "diagram"), ("jB", "diagram"), ("jW2", "xboard")):
+        assert route(betza, reading, 8, 8) == "solver: a program's reading", betza
 
 
 def test_a_table_survives_its_json_form() -> None:

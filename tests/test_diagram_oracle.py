@@ -199,10 +199,11 @@ def test_y_with_final_hop_toggles_the_hop_off_range() -> None:
     assert to("ypB", "h8", "diagram:y-with-final-hop", friends=("f6",), side="black") == [
         "e5"]
     # ypR3 on a1 over a3: the hop-off's range is !3 = 0, without limit: a4 .. a8 (the
-    # spec's p gives the range 3 again: a4 a5 a6); y's m bit leaves it m only, so an enemy
-    # on a7 ends it uncaptured, where cypR3 captures it
+    # spec's final p counts the whole move within the 3: two steps to the mount, a4 only);
+    # y's m bit leaves it m only, so an enemy on a7 ends it uncaptured, where cypR3
+    # captures it
     assert to("ypR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
-    assert to("ypR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    assert to("ypR3", "a1", "spec", friends=("a3",)) == ["a4"]
     assert to_pos("ypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [
         "a4", "a5", "a6"]
     assert to_pos("cypR3", "a1", "diagram", friends=("a3",), enemies=("a7",)) == [

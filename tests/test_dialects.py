@@ -136,9 +136,9 @@ def test_hop_off_range() -> None:
     assert to("gR2", "a1", "xboard", friends=("c1",)) == []
     assert to("gR2", "a1", "xboard", friends=("b1",)) == ["c1"]
     assert to("gR2", "a1", "diagram", friends=("c1",)) == ["d1", "e1", "f1", "g1", "h1"]
-    # pR4 over b1: the spec hops off with 4 more steps, XBoard with the 3 left, the
-    # Diagram with one
-    assert to("pR4", "a1", "spec", friends=("b1",)) == ["c1", "d1", "e1", "f1"]
+    # pR4 over b1: the spec and XBoard count the whole move within the 4, so the hop-off
+    # goes the 3 steps left; the Diagram one step
+    assert to("pR4", "a1", "spec", friends=("b1",)) == ["c1", "d1", "e1"]
     assert to("pR4", "a1", "xboard", friends=("b1",)) == ["c1", "d1", "e1"]
     assert to("pR4", "a1", "diagram", friends=("b1",)) == ["c1"]
     # pK and pN have no moves in XBoard (nothing is left of a range of 1)
@@ -230,31 +230,29 @@ def test_iso_after_leaper_maiN() -> None:
 
 
 def test_toggle_kept_yalmarW() -> None:
-    # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right.
-    # With the toggle kept (Diagram, and XBoard 4.9.1's moves.c, where the toggle rewrites
-    # the atom letter all later legs share), leg 3 slides too: 35 squares; with the
-    # Diagram's own range going back to W, leg 3 is one step: 14 (a7 b7 c7 d7, g6 g7 g8,
-    # f3 g3 h3, c1 c2 c3 c4), as in the spec, where a toggle holds for the next leg only
-    fourteen = ["a7", "b7", "c1", "c2", "c3", "c4", "c7", "d7", "f3", "g3", "g6", "g7", "g8",
-                "h3"]
-    assert len(to("yalmarW", "e5", "diagram")) == 35
-    for dialect in ("diagram:range-inheritance", "spec"):
-        assert to("yalmarW", "e5", dialect) == fourteen
-    # XBoard: e5 -> e6 (y, now R), slide left d6 c6 b6 a6, then slide right (north) from
-    # each: d7 d8, c7 c8, b7 b8, a7 a8; the same turned for the other three first steps:
-    # f5 -> f6 f7 f8, then east g.., h..; e4 -> f4 g4 h4, then south; d5 -> d4 .. d1, then west
-    xb = to("yalmarW", "e5", "xboard")
-    assert xb == to("yalmarW", "e5", "diagram") and len(xb) == 35
-    assert {"a7", "a8", "d7", "d8", "h6", "h8", "a1", "c1", "h1"} <= set(xb)
-    assert to("yalmarW", "e5", "xboard:toggle-kept") == xb
-    # Black on d4, the board turned round: h2 g2 f2 e2, b3 b2 b1, c6 b6 a6, f8 f7 f6 f5
-    assert to("yalmarW", "d4", "spec", side="black") == [
-        "a6", "b1", "b2", "b3", "b6", "c6", "e2", "f2", "f5", "f6", "f7", "f8", "g2", "h2"]
-    assert len(to("yalmarW", "d4", "diagram", side="black")) == 35
-    # Black on d4 in XBoard: d4 -> d3 (Black's forward), left is east: e3 .. h3, then
-    # right (Black's right is south) to rank 1: e2 e1 .. h2 h1; 35 squares as White's
-    xb_black = to("yalmarW", "d4", "xboard", side="black")
-    assert len(xb_black) == 35 and {"e1", "e2", "h1", "h2", "a8", "h8"} <= set(xb_black)
+    # y: a W step from e5 that toggles to R; l m: a slide turned left; r: turned right. Each
+    # leg inherits the range of the one before, so the toggle holds for legs 2 and 3 (the
+    # spec reading, and both programs: XBoard's toggle rewrites the atom letter all later
+    # legs share, the Diagram keeps the toggled range). e6 -> d6 .. a6 (west), then north:
+    # d7 d8 c7 c8 b7 b8 a7 a8; f5 -> f6 f7 f8, then east: g6 h6 g7 h7 g8 h8; e4 -> f4 g4
+    # h4, then south: f3 f2 f1 g3 .. h1; d5 -> d4 .. d1, then west: c4 b4 a4 .. c1 b1 a1
+    white = ["a1", "a2", "a3", "a4", "a7", "a8", "b1", "b2", "b3", "b4", "b7", "b8",
+             "c1", "c2", "c3", "c4", "c7", "c8", "d7", "d8", "f1", "f2", "f3",
+             "g1", "g2", "g3", "g6", "g7", "g8", "h1", "h2", "h3", "h6", "h7", "h8"]
+    assert len(white) == 35
+    for dialect in ("spec", "xboard", "diagram", "diagram:range-inheritance"):
+        assert to("yalmarW", "e5", dialect) == white
+    # Black on d4, the board turned round: d3 -> e3 .. h3 (Black's left is east), then
+    # south: e2 e1 .. h2 h1; c4 -> c3 c2 c1, then west: b3 a3 b2 a2 b1 a1; d5 -> c5 b5 a5,
+    # then north: c6 c7 c8 .. a8; e4 -> e5 .. e8, then east: f5 .. h8
+    black = ["a1", "a2", "a3", "a6", "a7", "a8", "b1", "b2", "b3", "b6", "b7", "b8",
+             "e1", "e2", "f1", "f2", "f5", "f6", "f7", "f8",
+             "g1", "g2", "g5", "g6", "g7", "g8", "h1", "h2", "h5", "h6", "h7", "h8",
+             "c6", "c7", "c8"]
+    black.sort(key=lambda sq: (sq[0], int(sq[1:])))
+    assert len(black) == 35
+    for dialect in ("spec", "xboard", "diagram"):
+        assert to("yalmarW", "d4", dialect, side="black") == black
 
 
 def test_toggle_on_any_stop_mgafW() -> None:
@@ -668,15 +666,17 @@ def test_hop_off_range_after_range_inheritance_mafpR3() -> None:
     # mafpR3 from a1 with a friend on a3: leg 1 can only step up to a2 (a3 blocks it; along
     # rank 1 leg 2 finds no mount), leg 2 hops forward over a3. The Diagram's leg 2 has R's
     # own range (range-inheritance), not the written 3, so the one-step hop-off of
-    # hop-off-range does not apply: it slides on a4 a5 a6 a7 a8. The spec hops off with the
-    # range 3 again: a4 a5 a6.
-    assert to("mafpR3", "a1", "spec", friends=("a3",)) == ["a4", "a5", "a6"]
+    # hop-off-range does not apply: it slides on a4 a5 a6 a7 a8. The spec (and XBoard)
+    # count leg 2 within its inherited 3 from a2: the hop takes one, the hop-off the two
+    # left: a4 a5.
+    assert to("mafpR3", "a1", "spec", friends=("a3",)) == ["a4", "a5"]
+    assert to("mafpR3", "a1", "xboard", friends=("a3",)) == ["a4", "a5"]
     assert to("mafpR3", "a1", "diagram", friends=("a3",)) == ["a4", "a5", "a6", "a7", "a8"]
     # Black from a8 over a6: a5 a4 a3 a2 a1
     assert to("mafpR3", "a8", "diagram", friends=("a6",), side="black") == [
         "a1", "a2", "a3", "a4", "a5"]
     # mafpW3: leg 2 has W's own range (one step), and so has its hop-off: a4 only (the
-    # spec: a4 a5 a6)
+    # spec: a4 a5, as mafpR3)
     assert to("mafpW3", "a1", "diagram", friends=("a3",)) == ["a4"]
     assert to("mafpW3", "a8", "diagram", friends=("a6",), side="black") == ["a5"]
     # the one-leg pR4 keeps its one-step hop-off (hop-off-range)

@@ -708,12 +708,16 @@ def test_pN_and_gN_on_a_leaper() -> None:
     assert [(m.to, m.captures) for m in ms] == [("g8", ("g8",))]
 
 
-def test_final_leg_hop_inherits_the_range() -> None:
-    # reading continuation-ranges: pR4 = pafR4, the hop-off leg has range 4 as well
-    assert dests("pR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5 a6 a7")
+def test_final_leg_hop_counts_within_its_number() -> None:
+    # reading continuation-ranges: a final p with a number counts the whole move within it:
+    # pR4 over a3 (two steps) hops off with the two left; pafR4, whose p leg goes on, hands
+    # its leg 2 the 4 as it had it (the hop-off leg of the final p is implied, that one not)
+    assert dests("pR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5")
     assert dests("pafR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5 a6 a7")
-    assert dests("pR4", "a1", 12, 10, friends=["a5"]) == S("a6 a7 a8 a9")
-    assert dests("pR4", "a1", 12, 10, friends=["a6"]) == set()  # mount 5 steps away
+    assert dests("pR4", "a1", 12, 10, friends=["a4"]) == S("a5")
+    assert dests("pR4", "a1", 12, 10, friends=["a5"]) == set()  # the mount uses up the 4
+    # Black, the board turned round: the same squares turned back
+    assert black_dests("pR4", "a1", 12, 10, enemies=["a3"]) == S("a4 a5")
 
 
 def test_xiangqi_king_WfkR() -> None:

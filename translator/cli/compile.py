@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "into --out; 'betza moves|attacks|batch|serve --tables DIR' answer from them "
         "without compiling again, and other programs can match them without clingo. A "
         "piece whose moves depend on more than the squares of its paths (e.p., castling, "
-        "relay x, the imitator, a program's reading) or whose "
+        "relay x, the imitator, a few switches of a program's reading) or whose "
         "table is over the size budget keeps the solver path: its line says why. Runs on "
         "Dask, one task per piece: a local cluster by default. --timeout and --max-atoms "
         "bound each piece.",

@@ -1,7 +1,8 @@
 """The move tables a process keeps: compiled on first use (least recently used ones
 dropped past :data:`KEEP`), or loaded from a folder written by ``betza compile``.
 
-A piece the table cannot express (the imitator, relay ``x``, the programs' readings) and a
+A piece the table cannot express (the imitator, relay ``x``, a few switches of the programs'
+readings: encodings/condpaths.lp's uncovered/2) and a
 table over the row budget are answered by the solver position by position; :func:`route`
 says which way a piece goes and why. E.p. and castling read the position's state beyond
 the squares of their paths: their tables are compiled for one state (``state``, kept per

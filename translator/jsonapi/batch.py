@@ -196,18 +196,21 @@ def _why(line: dict[str, Any]) -> dict[str, Any]:
 
 
 def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
-                   max_atoms: int = DEFAULT_MAX_ATOMS, side: str = "white") -> dict[str, Any]:
-    """The answer of an ``explain`` query (and of ``betza explain --json``)."""
+                   max_atoms: int = DEFAULT_MAX_ATOMS, side: str = "white",
+                   reading: str = "spec") -> dict[str, Any]:
+    """The answer of an ``explain`` query (and of ``betza explain --json``), the string read
+    in ``reading`` (its ``dialect``)."""
     from translator.present.explain.answer import explain_diagram, explain_lines
     from translator.present.explain.example import worked_example
     from translator.present.explain.states import DIAGRAM_SHARE
     from translator.squares import centre, square_name
 
-    _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
-    out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin, side),
-           "diagram": {"files": files, "ranks": ranks, "marks": marks}}
+    _, marks = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms, reading)
+    out = {"ok": True, "lines": explain_lines(betza, files, ranks, origin, side, reading),
+           "diagram": {"files": files, "ranks": ranks, "marks": marks}, "dialect": reading}
+    # (the worked example is the spec reading's)
     example = worked_example(betza, files, ranks, origin or square_name(centre(files, ranks)),
-                             side)
+                             side) if reading == "spec" else None
     if example:
         out["example"] = example
     return out
@@ -220,7 +223,8 @@ def _explain(line: dict[str, Any]) -> dict[str, Any]:
     files, ranks = parse_board_size(str(line.get("board") or "9x9"))
     side = check_side(optional(line, "side") or "white")
     return explain_answer(required(line, "betza"), files, ranks, optional(line, "from"),
-                          line_limits(line)[1], side=side)
+                          line_limits(line)[1], side=side,
+                          reading=optional(line, "dialect") or "spec")
 
 
 def _drops(line: dict[str, Any]) -> dict[str, Any]:

@@ -19,12 +19,14 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from translator.facts.pieces import parse_piece
+from translator.facts.readings import reading_facts
 from translator.facts.translate import move_facts
 from translator.shown import term
 from translator.solve import engine
 
 RangeState = tuple[str, int | str]  # (kind, steps): kind step/slide/other, steps n/inf/star
-LEG_CLASSES = ("nonjump", "mustjump", "skip", "jstuck", "iso", "tame", "friendhop", "unload")
+LEG_CLASSES = ("nonjump", "mustjump", "skip", "jstuck", "iso", "tame", "friendhop", "unload",
+               "counted")
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,9 @@ def plan(betza: str, reading: str = "spec") -> tuple[MovePlan, ...]:
     ``reading`` splits its letters into moves (XBoard's ``maWW`` is ``maW`` and ``W``)."""
     piece = parse_piece(betza, reading)
     facts: dict[str, list[Any]] = defaultdict(list)
-    for sym in engine.run(move_facts(1, piece), "plan.lp"):
+    # (the reading's switches too: its legs are the program's, XBoard's mafN's second leg
+    # a King-system leap)
+    for sym in engine.run(move_facts(1, piece) + " " + reading_facts(1, reading), "plan.lp"):
         facts[sym.name].append(term(sym, SHAPES[sym.name]))
     return tuple(_move(facts, m) for m in range(1, len(piece.moves) + 1))
 

@@ -181,6 +181,8 @@ def _leg_line(move: MoveDef, mp: MovePlan, leg: LegPlan) -> str:
         noun = "step" if mp.leap in ((1, 0), (1, 1)) else "leap"
         one = all(r[1] == 1 for r in leg.ranges)
         parts.append(d["hop_land_one"].format(noun=noun) if one else d["hop_land_any"])
+        if "counted" in leg.classes:
+            parts.append(d["hop_counted"])
     before, after = _modifier_words(move, mp, leg)
     parts += before
     parts.append(_mode_words(leg))
@@ -271,7 +273,7 @@ def _move_lines(i: int, text: str, move: MoveDef, mp: MovePlan, used: set[str]) 
 
 
 def explain_lines(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
-                  side: str = "white") -> list[str]:
+                  side: str = "white", reading: str = "spec") -> list[str]:
     """Plain-English sentences for ``betza`` (or a piece name): first one plain line of
     what it does for ``side`` on an empty ``files`` x ``ranks`` board from ``origin`` (the
     centre by default) and the named piece it equals there, then every move and every leg.
@@ -297,26 +299,31 @@ capturing there) and captures on b4 d4 (and cannot move there when they are empt
     # survey alone, and which took the page's Explain past its time limit
     token = KEPT_FIRST.set(False)
     try:
+        if reading != "spec":   # a program's reading: its squares and differences first
+            from translator.present.explain.reading import reading_lines
+
+            return [*reading_lines(betza, reading, files, ranks, start, side),
+                    *_detail_lines(betza, files, ranks, reading)]
         return [summary_line(betza, files, ranks, start, side),
                 *_detail_lines(betza, files, ranks)]
     finally:
         KEPT_FIRST.reset(token)
 
 
-def _detail_lines(betza: str, files: int, ranks: int) -> list[str]:
+def _detail_lines(betza: str, files: int, ranks: int, reading: str = "spec") -> list[str]:
     g = glossary()
     s = g["sentences"]
     source = resolve_name(betza)
-    piece = parse_piece(betza)
+    piece = parse_piece(betza, reading)
     count = len(piece.moves)
     shown = source if source == betza else s["named"].format(name=betza, betza=source)
     lines = [s["piece"].format(betza=shown, count=count, s="" if count == 1 else "s")]
-    other = other_spelling(betza, files, ranks)
+    other = other_spelling(betza, files, ranks) if reading == "spec" else None
     if other is not None:
         lines.append(s["other_notation"].format(notation=g["notations"][other[0]],
                                                 betza=other[1], files=files, ranks=ranks))
     used: set[str] = set()
-    plans = plan(source)
+    plans = plan(source, reading)
     for i, (move, text) in enumerate(zip(piece.moves, _move_texts(piece), strict=True), 1):
         lines += _move_lines(i, text, move, plans[i - 1], used)
     notes = [g["defaults"][k] for k in ("final_mode", "transit_mode", "continuation",
@@ -343,7 +350,7 @@ def _move_notes(mp: MovePlan) -> list[str]:
 
 
 def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
-                 max_atoms: int = DEFAULT_MAX_ATOMS) -> str:
+                 max_atoms: int = DEFAULT_MAX_ATOMS, reading: str = "spec") -> str:
     """The sentences of :func:`explain_lines`, then the diagram of :func:`explain_diagram`.
 
     >>> print(explain_text("W", 3, 3).splitlines()[-6])
@@ -351,10 +358,12 @@ def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None 
     """
     from translator.present.explain.example import needs_text_example, worked_example
 
-    text, _ = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
-    out = "\n".join(explain_lines(betza, files, ranks, origin)) + "\n\n" + text
+    text, _ = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms, reading)
+    out = "\n".join(explain_lines(betza, files, ranks, origin, reading=reading)) + "\n\n" + text
     start = origin or square_name(centre(files, ranks))
-    example = worked_example(betza, files, ranks, start) if needs_text_example(betza) else None
+    # (the worked example is the spec reading's)
+    example = worked_example(betza, files, ranks, start) \
+        if reading == "spec" and needs_text_example(betza) else None
     if example:
         out += "\n" + glossary()["diagram"]["worked"] + "\n" + "\n".join(
             "  " + line for line in example["lines"])
@@ -362,7 +371,7 @@ def explain_text(betza: str, files: int = 9, ranks: int = 9, origin: str | None 
 
 
 def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
-                max_atoms: int = DEFAULT_MAX_ATOMS) -> str:
+                max_atoms: int = DEFAULT_MAX_ATOMS, reading: str = "spec") -> str:
     """The diagram of :func:`explain_diagram` as an SVG picture.
 
     >>> 'data-kind="both"' in explain_svg("K", 3, 3)
@@ -372,10 +381,10 @@ def explain_svg(betza: str, files: int = 9, ranks: int = 9, origin: str | None =
     from translator.present.svg import render_svg
     from translator.squares import parse_square
 
-    _, kinds = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms)
+    _, kinds = explain_diagram(betza, files, ranks, origin, DIAGRAM_SHARE * max_atoms, reading)
     start = parse_square(origin) if origin else centre(files, ranks)
     source = resolve_name(betza)
-    parse_piece(betza)  # a malformed string is an error before any drawing
+    parse_piece(betza, reading)  # a malformed string is an error before any drawing
     label = piece_letter(betza)
     title = glossary()["diagram"]["svg_title"].format(
         betza=source if source == betza else f"{betza} ({source})", origin=square_name(start))

@@ -31,9 +31,10 @@ def _squares_text(squares: Iterable[str]) -> str:
 
 
 def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | None = None,
-                    max_atoms: int = DIAGRAM_ATOMS
+                    max_atoms: int = DIAGRAM_ATOMS, reading: str = "spec"
                     ) -> tuple[str, dict[str, str]]:
-    """The move diagram of ``betza`` (or a piece name) for White on an empty board.
+    """The move diagram of ``betza`` (or a piece name) for White on an empty board, read
+    in ``reading`` (the spec's, or a program's: ``xboard``, ``diagram`` ...).
 
     Returns the text (board, legend, notes) and a dict square name -> mark kind of
     :data:`translator.svg.MARK_KINDS` (``move``, ``capture``, ``both``, ``locust``,
@@ -45,11 +46,11 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     """
     g = glossary()["diagram"]
     source = resolve_name(betza)
-    piece = parse_piece(betza)
+    piece = parse_piece(betza, reading)
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)
-    found, extra = analyse(source, piece, files, ranks, start, max_atoms)
+    found, extra = analyse(source, piece, files, ranks, start, max_atoms, reading)
     kinds = found.kinds(org)
 
     cells: dict[Square, str] = {parse_square(sq): TEXT_MARKS[k] for sq, k in kinds.items()}

@@ -43,12 +43,15 @@ DIAGRAM_ATOMS = DIAGRAM_SHARE * DEFAULT_MAX_ATOMS
 
 
 def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
-            max_atoms: int = DIAGRAM_ATOMS) -> tuple[Findings, dict[str, Any]]:
-    """The findings of the diagram and what else it says (:func:`diagram_findings`);
-    a piece on the solver path whose boards would ground more than ``max_atoms`` atoms
-    in all is refused at once."""
+            max_atoms: int = DIAGRAM_ATOMS, reading: str = "spec"
+            ) -> tuple[Findings, dict[str, Any]]:
+    """The findings of the diagram and what else it says (:func:`diagram_findings`), the
+    string read in ``reading``; a piece on the solver path whose boards would ground more
+    than ``max_atoms`` atoms in all is refused at once."""
     org = square_name(origin)
-    pos, _, _ = prepare(MovesQuery(source, org, Position.light(files, ranks), "white", True))
+    empty = Position.light(files, ranks)
+    empty.dialect = reading
+    pos, _, _ = prepare(MovesQuery(source, org, empty, "white", True))
     mover = Mover.placed(pos, origin)
     tabled = table_rows(pos, mover, patient=True)
     if store.state_reads(mover.betza, pos.dialect, files, ranks):
@@ -63,7 +66,7 @@ def analyse(source: str, piece: Piece, files: int, ranks: int, origin: Square,
             found[virgin] = collect(boards, org)
             found[virgin][1].captures = _table_hop_captures(rows, files, ranks, virgin)
     else:
-        asker = _Solver(source, org, files, ranks)
+        asker = _Solver(source, org, files, ranks, reading)
         _ask_states(asker, store.solver_reason(mover.betza, pos.dialect, files, ranks))
         check_size(piece, files, ranks, max_atoms, times=len(asker.queries))
         with store.solver_only():  # one program for all the boards, not a table per state
@@ -143,12 +146,15 @@ def _table_hop_captures(rows: tuple[MaskRow, ...], files: int, ranks: int, virgi
 class _Solver:
     """The boards asked of the solver, each tagged with what it shows of which square."""
 
-    def __init__(self, source: str, org: str, files: int, ranks: int) -> None:
+    def __init__(self, source: str, org: str, files: int, ranks: int,
+                 reading: str = "spec") -> None:
         self.source, self.org, self.files, self.ranks = source, org, files, ranks
+        self.reading = reading
         self.queries: list[MovesQuery] = []
         self.tags: list[tuple[str, str]] = []
 
     def ask(self, tag: str, sq: str, pos: Position, virgin: bool) -> None:
+        pos.dialect = self.reading
         self.queries.append(MovesQuery(self.source, self.org, pos, "white", virgin))
         self.tags.append((tag, sq))
 

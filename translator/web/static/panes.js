@@ -65,9 +65,10 @@ export function showError(box, answer) {
 export async function explain() {
   const out = document.getElementById("explanation");
   document.getElementById("tokens").replaceChildren(...tokens(state.betza));
-  const answer = await latest("explain", { query: "explain", betza: state.betza,
-                                           board: `${state.files}x${state.ranks}`,
-                                           from: state.from, side: state.side }, out);
+  const ask = { query: "explain", betza: state.betza, board: `${state.files}x${state.ranks}`,
+                from: state.from, side: state.side };
+  if (state.dialect !== "spec") ask.dialect = state.dialect;   // Explain follows "Read as"
+  const answer = await latest("explain", ask, out);
   if (answer === null) return;
   if (!answer.ok) { showError(out, answer); return; }
   out.replaceChildren(...answer.lines.map((line, i) =>
@@ -229,6 +230,7 @@ export async function attacks(target) {
   }
   if (!target) { cancel("attacks"); done(box); box.replaceChildren(); return; }
   const obj = { query: "attacks", square: target, fen: state.fen || attackFen() };
+  if (state.dialect !== "spec") obj.dialect = state.dialect;   // the pieces as "Read as" reads them
   if (state.pieces.trim()) obj.pieces = state.pieces.trim();
   if (state.variant) obj.variant = state.variant;
   const answer = await latest("attacks", obj, box);
@@ -316,6 +318,28 @@ export async function find(useString, loadPosition) {
       " then mark what the piece should do there and press Find again."));
   }
   box.replaceChildren(...nodes);
+  if (state.dialect !== "spec") await readingOfFound(answer.betza, example, box);
+}
+
+// The string found is the spec reading's; read as another program reads it ("Read as"), the
+// pane says whether that program makes the drawn moves with it, asked of the server.
+async function readingOfFound(betza, example, box) {
+  const ask = { query: "moves", betza, from: example.from, files: example.files,
+                ranks: example.ranks, side: example.side, friends: example.friends,
+                enemies: example.enemies, dialect: state.dialect };
+  const answer = await latest("find-reading", ask, null);
+  if (answer === null || !answer.ok) return;
+  const got = new Set(answer.moves.map(mv => mv.to));
+  const drawn = new Set([...example.moves, ...example.captures, ...example.both]);
+  const same = got.size === drawn.size && [...drawn].every(sq => got.has(sq));
+  const program = document.querySelector(`#dialect option[value="${state.dialect}"]`);
+  const name = program ? program.textContent : state.dialect;
+  const sorted = [...got].sort();
+  box.append(el("p", { id: "found-reading", "data-same": String(same),
+    text: same ? `${name} reads ${betza} with the drawn moves here.`
+      : `${name} reads ${betza} otherwise here: ` +
+        (sorted.length ? sorted.join(" ") : "no move") + ". The string found is the spec " +
+        "reading's; the Compare pane shows where the readings differ." }));
 }
 
 // ---- catalogue -----------------------------------------------------------------------
