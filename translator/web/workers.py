@@ -60,7 +60,7 @@ STUCK = 5.0
 GROUP_STUCK = 120.0
 # lane of each query kind (others: "board")
 LANE_OF = {"why": "why", "explain": "explain", **dict.fromkeys(
-    ("equiv", "find", "census", "classes", "lint", "convert", "compile", "perft"), "search")}
+    ("equiv", "find", "census", "classes", "lint", "convert", "compile"), "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
