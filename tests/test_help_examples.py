@@ -27,7 +27,8 @@ INPUTS = {
     "drawing.json": json.dumps([{"from": "d4", "both": ["d5", "d3", "c4", "e4"]},
                                 {"from": "a1", "both": ["a2", "b1"]}]),
     "variants.ini": "[mygame:chess]\ncustomPiece1 = a:mafsW\npawn = -\n"
-                    "startFen = 8/8/8/8/8/8/4A3/8 w - - 0 1\n",
+                    "startFen = 4k3/8/8/8/8/8/4A3/4K3 w - - 0 1\n",
+    "pieces.txt": "N\nmafsW\nR\n",
     "queries.jsonl": '{"query": "moves", "betza": "N", "from": "d4"}\n'
                      '{"query": "explain", "betza": "mafsW"}\n',
 }

@@ -30,8 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza attacks d5 --variant fide --by white --json
   betza attacks e4 --piece mafN --dialect xboard
       the squares from which XBoard's reading of mafN attacks e4
-betza covers SQUARE --variant V --by SIDE answers which pieces of a side attack a square in a
-game, whatever stands there (defenders of their own piece included).""")
+In a whole game, the covers command (betza covers SQUARE --variant V --by SIDE) answers which
+pieces of a side attack a square whatever stands there (defenders of their own piece
+included).""")
     p.add_argument("square", help="the target square")
     position_options(p)
     dialect_option(p)

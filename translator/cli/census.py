@@ -61,7 +61,7 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
         epilog="""examples:
   betza classes WF K Q RB mRcB cRmB
       [WF, K] [Q, RB] [mRcB] [cRmB]
-  betza classes N nN mafsW --json  the Knight apart, nN and the Xiangqi Horse one class
+  betza classes N nN mafsW --json   the Knight apart, nN and the Xiangqi Horse one class
       (--kb instead of the strings: the duplicates among the named pieces, minutes)""")
     _sources(p)
     p.add_argument("--board", default="8x8", metavar="FxR", help="board (default 8x8)")

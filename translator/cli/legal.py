@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
   betza legal --variant chess --moves f2f3,e7e5,g2g4,d8h4
       White is checkmated (the fool's mate): no legal move
   betza legal --variant crazyhouse --fen "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1" --json
-  betza legal --ini variants.ini --variant mychess""")
+  betza legal --ini variants.ini --variant mygame""")
     game_options(p)
     p.set_defaults(func=run_legal)
     p = add_command(

@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
   betza perft --variant chess --depth 1 --divide --json
       {"ok": true, "nodes": 20, "divide": {"a2a3": 1, ...}}
   betza perft --variant shogi --depth 3 --timeout 600
-  betza perft --variant chess --depth 5 --scheduler tcp://10.0.0.5:8786""")
+With --scheduler ADDRESS (a running Dask scheduler, tcp://host:8786) the root moves go to
+that cluster's workers instead of a local one.""")
     game_options(p)
     p.add_argument("--depth", type=int, required=True, metavar="N", help="plies to count")
     p.add_argument("--divide", action="store_true", help="also the count under each root move")

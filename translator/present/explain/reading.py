@@ -6,7 +6,7 @@ program refuses is an error saying why (translator/facts/pieces.py), as for ever
 
 >>> print(reading_lines("mafN", "xboard", 9, 9, "e4")[0])  # doctest: +ELLIPSIS
 Read as XBoard 4.9.1 reads it (xboard): from e4 on an empty 9x9 board mafN goes to a1 a5 \
-b8 f8 (the spec reading: a2 a6 c8 g8).
+b8 f8 i3 i7 (the spec reading: a2 a6 c8 g8 i2 i6).
 """
 
 from __future__ import annotations
