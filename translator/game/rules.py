@@ -21,6 +21,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from translator.catalogue.ini import builtin_variant_names, load_ini, parse_ini
 from translator.catalogue.variant import Variant, kb_dir
@@ -118,18 +119,18 @@ class GameRules:
 
 
 @lru_cache(maxsize=1)
-def _kb() -> dict[str, object]:
+def _kb() -> dict[str, Any]:
     with (kb_dir() / "fsf_pieces.toml").open("rb") as handle:
         return tomllib.load(handle)
 
 
 def _defaults() -> dict[str, str]:
-    return dict(_kb()["rule_defaults"])   # type: ignore[call-overload]
+    return {str(k): str(v) for k, v in _kb()["rule_defaults"].items()}
 
 
 def _hand_order(variant: Variant) -> str:
     """Fairy-Stockfish lists pieces in hand from its last piece type to its first."""
-    order: list[str] = _kb()["piece_type_order"]["order"]   # type: ignore[index]
+    order: list[str] = list(_kb()["piece_type_order"]["order"])
     rank = {kind: n for n, kind in enumerate(order)}
     return "".join(sorted(variant.pieces, key=lambda t: -rank.get(variant.kinds.get(t, ""),
                                                                    len(order) - 2)))
