@@ -10,6 +10,7 @@ A move is a tuple :data:`GameMove`; its UCI text is Fairy-Stockfish's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from translator.game.board import State
@@ -90,9 +91,14 @@ class Engine:
         """Whether a piece of colour ``by`` captures on ``target`` with the occupancy
         ``occ`` (per colour) and royal squares ``royal``; ``gone``: squares whose pieces
         of ``by`` were just captured."""
-        n = self.size
-        mine, theirs = occ[by], occ[1 - by]
-        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+        return next(self._hits(state, target, by, occ, royal, gone), None) is not None
+
+    def _hits(self, state: State, target: int, by: int, occ: list[int], royal: int,
+              gone: int = 0) -> Iterator[int]:
+        """The squares of ``by``'s pieces whose rows capture on ``target`` (as
+        :meth:`attacked` reads them)."""
+        key = self.key(occ, by, royal)
+        mine = occ[by]
         region, vbit, clear = self.region[by], self.virgin_bit, self.clear
         for letter, reach in self.reach[by].items():
             cand = reach[target] & state.bb.get((by, letter), 0) & ~gone & mine
@@ -103,10 +109,9 @@ class Engine:
                 k = key & ~clear[origin]
                 if region >> origin & 1:
                     k |= vbit
-                for mask, want in self.attack[by][letter][target][origin]:
-                    if k & mask == want:
-                        return True
-        return False
+                if any(k & mask == want
+                       for mask, want in self.attack[by][letter][target][origin]):
+                    yield origin
 
     def danger(self, state: State, colour: int, royal: int) -> tuple[int, bool]:
         """The squares whose change may let an enemy piece attack a royal piece of
@@ -116,8 +121,7 @@ class Engine:
         full = (1 << n) - 1
         danger, checked = 0, False
         own = royal & state.occ[colour]
-        mine, theirs = state.occ[by], state.occ[colour]
-        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
+        key = self.key(state.occ, by, royal)
         while own:
             low = own & -own
             target = low.bit_length() - 1
@@ -148,22 +152,7 @@ class Engine:
     def attackers(self, state: State, target: int, by: int, occ: list[int],
                   royal: int) -> list[int]:
         """The squares of ``by``'s pieces that capture on ``target`` (as :meth:`attacked`)."""
-        n = self.size
-        mine, theirs = occ[by], occ[1 - by]
-        key = (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
-        found = []
-        for letter, reach in self.reach[by].items():
-            cand = reach[target] & state.bb.get((by, letter), 0) & mine
-            for origin in range(n):
-                if not cand >> origin & 1:
-                    continue
-                k = key & ~self.clear[origin]
-                if self.region[by] >> origin & 1:
-                    k |= self.virgin_bit
-                if any(k & mask == want
-                       for mask, want in self.attack[by][letter][target][origin]):
-                    found.append(origin)
-        return sorted(found)
+        return sorted(self._hits(state, target, by, occ, royal))
 
     def in_check(self, state: State, colour: int) -> bool:
         royal = self.royal_mask(state)
@@ -176,12 +165,12 @@ class Engine:
         return False
 
     # --- pseudo-legal moves ----------------------------------------------------------
-    def key(self, state: State, colour: int, royal: int, ep_enemy: int = 0) -> int:
-        """The position as one number for ``colour``'s rows (match.py's Board.key):
-        occupied, friends, enemies and royal squares (``ep_enemy``: squares taken to
-        hold an enemy, for e.p.)."""
+    def key(self, occ: list[int], colour: int, royal: int, ep_enemy: int = 0) -> int:
+        """The occupancy ``occ`` (per colour) as one number for ``colour``'s rows
+        (match.py's Board.key): occupied, friends, enemies and royal squares
+        (``ep_enemy``: squares taken to hold an enemy, for e.p.)."""
         n = self.size
-        mine, theirs = state.occ[colour], state.occ[1 - colour] | ep_enemy
+        mine, theirs = occ[colour], occ[1 - colour] | ep_enemy
         return (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
 
     def piece_rows(self, state: State, colour: int, sq: int, key: int
@@ -209,7 +198,7 @@ class Engine:
         kinds = state.kind
         special, relevant, cache = self.special[colour], self.relevant[colour], \
             self.cache[colour]
-        key = self.key(state, colour, royal)
+        key = self.key(state.occ, colour, royal)
         while occ:
             low = occ & -occ
             sq = low.bit_length() - 1
@@ -284,7 +273,7 @@ class Engine:
         """A piece that captures e.p. (its Betza's e) takes the piece that passed the
         e.p. square with its capture onto that square."""
         ep, bit = state.ep, 1 << state.ep
-        key = self.key(state, colour, self.royal_mask(state), ep_enemy=bit)
+        key = self.key(state.occ, colour, self.royal_mask(state), ep_enemy=bit)
         for letter in self.tables.ep_pieces:
             pieces = state.bb.get((colour, letter), 0)
             while pieces:
