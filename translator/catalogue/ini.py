@@ -31,6 +31,7 @@ from typing import Any
 
 from translator.catalogue.variant import Variant, kb_dir, variant_position
 from translator.errors import BetzaError
+from translator.notation.fsf import fsf_spelling
 from translator.squares import MAX_SIZE
 
 CHESS_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -100,7 +101,9 @@ class _State:
             if key == "king":
                 betza = self.king_betza
             elif key in self.custom:
-                betza = self.custom[key]
+                # the file is written for Fairy-Stockfish: its custom pieces move as it reads
+                # them (the spec string of those moves; translator/notation/fsf.py)
+                betza = fsf_spelling(self.custom[key])
             else:
                 betza = builtins.pieces[key]
                 if self.double_step and key in builtins.double_step:
