@@ -60,6 +60,8 @@ def _fsf(betza: str, reading: str) -> str:
     one parser, which reads a string all its way or not at all."""
     from translator.notation.fsf import fsf_spelling
 
+    if reading == "fsf:hop-within-range":  # a rule of encodings/dialects.lp, not the parser's
+        return betza
     if reading != "fsf":
         raise BetzaError("Fairy-Stockfish's differences come from one parser of the whole "
                          "string and are read together: use --dialect fsf", text=reading, pos=4)

@@ -149,12 +149,33 @@ def _move(mode: str, kind: str, vec: tuple[int, int], distance: int, initial: bo
         return prefix + atom + str(distance) if leap in _RIDE else ""
     if leap not in _HOP:
         return ""
-    return prefix + ("g" if distance == 1 else "p") + atom + "0"
+    line = "R" if leap == (1, 0) else "B"  # a hop-off range counts the whole move
+    return prefix + ("g" + line if distance == 1 else "p" + line + (str(distance) if distance
+                                                                   else ""))
+
+
+def _unmasked(table: Table) -> Table:
+    """Fairy-Stockfish moves a piece by the rider tables of its kinds, cut to the squares its
+    entries reach on an empty board (bitboard.cpp, PseudoAttacks), and a hopper's entry
+    reaches its whole line there: a ranged rider on a hopper's line goes without limit
+    (fpRfR2 slides all the way forward)."""
+    for (initial, mode, kind), entries in table.items():
+        if kind != "slide":
+            continue
+        hops = table.get((initial, mode, "hop"), {})
+        for vec in entries:
+            if vec in hops and vec in _HOP_VECTORS:
+                entries[vec] = 0
+    return table
+
+
+_HOP_VECTORS = {(x * dx, y * dy) for x, y in ((1, 0), (0, 1), (1, 1))
+                for dx in (1, -1) for dy in (1, -1)}
 
 
 def fsf_spelling(betza: str) -> str:
     """The spec string of the moves Fairy-Stockfish reads ``betza`` as ('' for none)."""
-    table = fsf_table(betza)
+    table = _unmasked(fsf_table(betza))
     moves = []
     for (initial, mode, kind), entries in table.items():
         other = table.get((initial, "c" if mode == "m" else "m", kind), {})
