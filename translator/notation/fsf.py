@@ -185,3 +185,29 @@ def fsf_spelling(betza: str) -> str:
             elif mode == "m":  # moves and captures alike: one move with no mode letter
                 moves.append(_move("", kind, vec, distance, initial))
     return "".join(moves)
+
+
+def dropped(betza: str) -> list[tuple[int, str]]:
+    """The letters Fairy-Stockfish skips, with their positions: those it does not know, a
+    second digit, and letters after the last atom.
+
+    >>> dropped("mafsW")
+    [(1, 'a')]
+    >>> dropped("R12")
+    [(2, '2')]
+    """
+    known = set("mcpgni" + _VERTICALS + _HORIZONTALS) | set(_ATOMS)
+    found, i, last_atom = [], 0, -1
+    while i < len(betza):
+        c = betza[i]
+        if c in _ATOMS:
+            last_atom = i
+            if i + 1 < len(betza) and (betza[i + 1].isdigit() or betza[i + 1] == c):
+                i += 1
+                last_atom = i
+        elif c not in known:
+            found.append((i, c))
+        i += 1
+    found += [(j, betza[j]) for j in range(last_atom + 1, len(betza))
+              if (j, betza[j]) not in found]
+    return sorted(found)
