@@ -29,9 +29,9 @@ from translator.facts.pieces import parse_piece, resolve_name
 from translator.position import Position
 from translator.queries.equiv import equivalent
 from translator.queries.lint.ffish import FfishCheck, check_ffish
-from translator.queries.lint.portable import portability
 from translator.queries.lint.finding import Budget, Finding, where
 from translator.queries.lint.notation import notation_findings
+from translator.queries.lint.portable import portability
 from translator.queries.lint.shortest import Shortest, shortest_spelling
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
