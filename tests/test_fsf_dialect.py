@@ -152,7 +152,7 @@ def test_half_plane_sides() -> None:
 
 
 def test_spelling_is_the_spec_string_of_the_same_moves() -> None:
-    assert fsf_spelling("mafsW") == "mfWmrWmlW"
+    assert fsf_spelling("mafsW") == "fmWrmWlmW"
     assert fsf_spelling("D0") == ""
 
 

@@ -10,9 +10,9 @@ string into the spec string of the same moves, one move per direction, which the
 then read as any other; it decides no square.
 
 >>> fsf_spelling("fK")
-'fWlfFrfF'
+'fWfrFflF'
 >>> fsf_spelling("mafsW")
-'mfWmlWmrW'
+'fmWrmWlmW'
 >>> fsf_spelling("D0")
 ''
 """

@@ -9,7 +9,7 @@ input does in the spec reading; nothing here decides a move.
 >>> to_fsf("fK", check=False).result
 'fW'
 >>> to_fsf("mafsW", check=False).reasons[0][:60]
-'move 1 (mafsW): Fairy-Stockfish reads one leg per move (it sk'
+'move 1 (mafsW): Fairy-Stockfish reads one leg per move (it s'
 """
 
 from __future__ import annotations

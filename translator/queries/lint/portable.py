@@ -3,7 +3,7 @@ Interactive Diagram, Fairy-Stockfish) reads a string as, in the spec's words, an
 Fairy-Stockfish skips.
 
 >>> portability("mafsW")["fsf"]
-'mfWmrWmlW'
+'fmWrmWlmW'
 """
 
 from __future__ import annotations
