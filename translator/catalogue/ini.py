@@ -101,8 +101,7 @@ class _State:
             if key == "king":
                 betza = self.king_betza
             elif key in self.custom:
-                # the file is written for Fairy-Stockfish: its custom pieces move as it reads
-                # them (the spec string of those moves; translator/notation/fsf.py)
+                # the file is for Fairy-Stockfish: a custom piece moves as it reads it
                 betza = fsf_spelling(self.custom[key])
             else:
                 betza = builtins.pieces[key]

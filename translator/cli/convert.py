@@ -44,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
     from translator.squares import parse_board_size
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
-    answer = convert(args.betza, args.to, boards, check=args.check, timeout=args.timeout)
+    if args.to == "fsf":
+        from translator.queries.convert_fsf import to_fsf
+
+        answer = to_fsf(args.betza, boards, check=args.check, timeout=args.timeout)
+    else:
+        answer = convert(args.betza, args.to, boards, check=args.check, timeout=args.timeout)
     if args.json:
         print(json.dumps(answer.as_json()))
     else:

@@ -59,12 +59,8 @@ def convert(betza: str, to: str, boards: list[tuple[int, int]] | None = None,
             check: bool = True, timeout: float = 60.0) -> Conversion:
     """Rewrite ``betza`` (a string or a piece name) into notation ``to`` (``"bracket"`` or
     ``"a"``); with ``check``, prove it equal on each board (default 8x8)."""
-    if to == "fsf":  # Fairy-Stockfish's alphabet, proven in its reading
-        from translator.queries.convert_fsf import to_fsf
-
-        return to_fsf(betza, boards, check, timeout)
-    if to not in NOTATIONS:
-        raise BetzaError(f"the notation to convert to is 'bracket', 'a' or 'fsf', not {to!r}")
+    if to not in NOTATIONS:  # Fairy-Stockfish's spelling: convert_fsf.to_fsf
+        raise BetzaError(f"the notation to convert to is 'bracket' or 'a', not {to!r}")
     source = resolve_name(betza)
     piece = parse_piece(betza)
     plans = plan(source)
