@@ -114,7 +114,7 @@ def test_rider_atoms() -> None:
 
 def test_lame_on_four_atoms() -> None:
     assert white("nH", "a1") == []
-    assert white("nN", "e4", friends=("e5",)) == ["b3", "b5", "c3", "c5", "d2", "f2",
+    assert white("nN", "e4", friends=("e5",)) == ["c3", "c5", "d2", "f2",
                                                    "g3", "g5"]
     assert black("nN", "e4", friends=("e3",)) == ["c3", "c5", "d6", "f6", "g3", "g5"]
 
@@ -159,3 +159,27 @@ def test_spelling_is_the_spec_string_of_the_same_moves() -> None:
 def test_switches_are_not_read_alone() -> None:
     with pytest.raises(BetzaError, match="read together"):
         moves("fK", "e4", Position.light(8, 8), dialect="fsf:king-as-wazir-and-ferz")
+
+
+def test_convert_to_fsf_splits_the_king() -> None:
+    from translator.queries.convert_fsf import to_fsf
+
+    answer = to_fsf("fK")
+    assert answer.result == "fW" and answer.proven
+    assert to_fsf("mafsW").result is None
+
+
+def test_dropped_letters_and_portability() -> None:
+    from translator.notation.fsf import dropped
+    from translator.queries.lint.portable import portability
+
+    assert dropped("mafsW") == [(1, "a")]
+    assert dropped("jN") == [(0, "j")]
+    assert portability("fK")["fsf"] == "fWfrFflF"
+
+
+def test_ini_custom_piece_moves_as_fairy_stockfish_reads_it() -> None:
+    from translator.catalogue.ini import parse_ini
+
+    found = parse_ini("[horsey:chess]\ncustomPiece1 = a:mafsW\n")
+    assert found["horsey"].pieces["A"] == "fmWrmWlmW"
