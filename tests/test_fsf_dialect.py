@@ -177,9 +177,3 @@ def test_dropped_letters_and_portability() -> None:
     assert dropped("jN") == [(0, "j")]
     assert portability("fK")["fsf"] == "fWfrFflF"
 
-
-def test_ini_custom_piece_moves_as_fairy_stockfish_reads_it() -> None:
-    from translator.catalogue.ini import parse_ini
-
-    found = parse_ini("[horsey:chess]\ncustomPiece1 = a:mafsW\n")
-    assert found["horsey"].pieces["A"] == "fmWrmWlmW"

@@ -31,7 +31,6 @@ from typing import Any
 
 from translator.catalogue.variant import Variant, kb_dir, variant_position
 from translator.errors import BetzaError
-from translator.notation.fsf import fsf_spelling
 from translator.squares import MAX_SIZE
 
 CHESS_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -101,8 +100,7 @@ class _State:
             if key == "king":
                 betza = self.king_betza
             elif key in self.custom:
-                # the file is for Fairy-Stockfish: a custom piece moves as it reads it
-                betza = fsf_spelling(self.custom[key])
+                betza = self.custom[key]
             else:
                 betza = builtins.pieces[key]
                 if self.double_step and key in builtins.double_step:
