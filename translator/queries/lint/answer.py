@@ -35,7 +35,7 @@ from translator.queries.lint.portable import portability
 from translator.queries.lint.shortest import Shortest, shortest_spelling
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
-           "fairy-stockfish": "Fairy-Stockfish"}
+           "fairy-stockfish": "Fairy-Stockfish", "fsf": "Fairy-Stockfish"}
 
 
 @dataclass
