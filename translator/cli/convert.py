@@ -25,9 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza convert "v[F?R]" --to a          the Ship: FfrblyaflFflbryafrF
   betza convert "[D?B]" --to a           no a-notation spelling: leg 2's atom is not
                                          the first leg's atom turned
-  betza convert mafsW --to bracket --board 8x8 --board 12x12 --json""")
+  betza convert mafsW --to bracket --board 8x8 --board 12x12 --json
+  betza convert fK --to fsf              fW: what Fairy-Stockfish reads as the forward step""")
     p.add_argument("betza", help="Betza string or piece name")
-    p.add_argument("--to", required=True, choices=["bracket", "a"],
+    p.add_argument("--to", required=True, choices=["bracket", "a", "fsf"],
                    help="the notation to write it in")
     p.add_argument("--board", action="append", metavar="FxR",
                    help="board size for the proof (repeatable; default 8x8)")
@@ -43,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
     from translator.squares import parse_board_size
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
-    answer = convert(args.betza, args.to, boards, check=args.check, timeout=args.timeout)
+    if args.to == "fsf":
+        from translator.queries.convert_fsf import to_fsf
+
+        answer = to_fsf(args.betza, boards, check=args.check, timeout=args.timeout)
+    else:
+        answer = convert(args.betza, args.to, boards, check=args.check, timeout=args.timeout)
     if args.json:
         print(json.dumps(answer.as_json()))
     else:
@@ -53,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
 
 def convert_text(answer: Conversion) -> str:
     """The result on its first line, then the proof or the reasons."""
-    notation = "the bracket notation" if answer.to == "bracket" else "the a-notation"
+    notation = {"bracket": "the bracket notation", "a": "the a-notation"}.get(
+        answer.to, "Fairy-Stockfish's reading")
     if answer.result is None:
         return "\n".join([f"{answer.source} has no spelling in {notation}:",
                           *("  " + r for r in answer.reasons)])

@@ -28,6 +28,10 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
     try:
         betza = resolve_name(text)
+        if reading.partition(":")[0] == "fsf":
+            betza = _fsf(betza, reading)
+        if not betza:  # a string a program reads as no move at all
+            return Piece(())
         if has_switch(reading, "no-boost-no-star"):
             betza = _xboard_stops(betza)
         if has_switch(reading, "t-unread"):
@@ -48,6 +52,18 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     if has_switch(reading, "range-inheritance"):
         piece = replace(piece, own_range=True)
     return piece
+
+
+def _fsf(betza: str, reading: str) -> str:
+    """Fairy-Stockfish's moves of ``betza`` in the spec's words (translator/notation/fsf.py),
+    ``""`` where it reads no move at all. Its switches come from
+    one parser, which reads a string all its way or not at all."""
+    from translator.notation.fsf import fsf_spelling
+
+    if reading != "fsf":
+        raise BetzaError("Fairy-Stockfish's differences come from one parser of the whole "
+                         "string and are read together: use --dialect fsf", text=reading, pos=4)
+    return fsf_spelling(betza)
 
 
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions

@@ -28,5 +28,9 @@ def lint_text(result: LintResult) -> str:
     if result.dialects_checked and not any(f.kind == "dialect" for f in result.findings):
         lines.append("Dialects: no known difference between the programs that read XBetza "
                      "touches this string")
+    if result.portability:
+        from translator.queries.lint.portable import portability_line
+
+        lines.append(portability_line(result.betza, result.portability))
     lines += [f"Note: {note}" for note in result.notes]
     return "\n".join(lines)

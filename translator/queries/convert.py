@@ -60,7 +60,7 @@ def convert(betza: str, to: str, boards: list[tuple[int, int]] | None = None,
             check: bool = True, timeout: float = 60.0) -> Conversion:
     """Rewrite ``betza`` (a string or a piece name) into notation ``to`` (``"bracket"`` or
     ``"a"``); with ``check``, prove it equal on each board (default 8x8)."""
-    if to not in NOTATIONS:
+    if to not in NOTATIONS:  # Fairy-Stockfish's spelling: convert_fsf.to_fsf
         raise BetzaError(f"the notation to convert to is 'bracket' or 'a', not {to!r}")
     source = resolve_name(betza)
     piece = parse_piece(betza)

@@ -31,10 +31,11 @@ from translator.queries.equiv import equivalent
 from translator.queries.lint.ffish import FfishCheck, check_ffish
 from translator.queries.lint.finding import Budget, Finding, where
 from translator.queries.lint.notation import notation_findings
+from translator.queries.lint.portable import portability
 from translator.queries.lint.shortest import Shortest, shortest_spelling
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
-           "fairy-stockfish": "Fairy-Stockfish"}
+           "fairy-stockfish": "Fairy-Stockfish", "fsf": "Fairy-Stockfish"}
 
 
 @dataclass
@@ -52,6 +53,7 @@ class LintResult:
     shortest_reason: str | None = None
     dialects_checked: bool = False
     notes: list[str] = field(default_factory=list)
+    portability: dict[str, str] = field(default_factory=dict)  # program -> what it reads
 
     @property
     def clean(self) -> bool:
@@ -63,7 +65,8 @@ class LintResult:
                 "clean": self.clean, "findings": [f.as_json() for f in self.findings],
                 "shortest": self.shortest, "shortest_reason": self.shortest_reason,
                 "fairy_stockfish": ffish,
-                "dialects_checked": self.dialects_checked, "notes": self.notes}
+                "dialects_checked": self.dialects_checked, "notes": self.notes,
+                "portability": self.portability}
 
 
 def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> LintResult:
@@ -87,6 +90,8 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
                 f"(found by betza find, proven equal on {files}x{ranks})",
                 equivalent=shortest.betza, suggestion=shortest.betza))
         result.findings.extend(_suggested(found, shortest.betza))
+    result.portability = portability(betza)
+    result.findings.extend(_fsf_drops(betza))
     result.fairy_stockfish = check_ffish(betza, files, ranks)
     if result.fairy_stockfish.status in ("different", "not accepted"):
         result.findings.append(_ffish_finding(result.fairy_stockfish))
@@ -174,6 +179,15 @@ def _suggested(found: list[Finding], shortest: str | None) -> list[Finding]:
         if known:
             finding.suggestion = min(known, key=len)
     return found
+
+
+def _fsf_drops(betza: str) -> list[Finding]:
+    """A finding per letter Fairy-Stockfish skips without a word."""
+    from translator.notation.fsf import dropped
+
+    return [Finding("fairy-stockfish-drops", f"Fairy-Stockfish skips the {c!r} at position "
+                    f"{i + 1} of {betza} without a word", position=i, data={"letter": c})
+            for i, c in dropped(betza)]
 
 
 def _ffish_finding(check: FfishCheck) -> Finding:
