@@ -29,9 +29,12 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
     try:
         betza = resolve_name(text)
         if reading.partition(":")[0] == "fsf":
-            betza = _fsf(betza, reading)
-        if not betza:  # a string a program reads as no move at all
-            return Piece(())
+            # the spec string of its moves, which this reading would spell anew: the piece
+            # keeps the string as written for its canonical string
+            spelt = _fsf(betza, reading)
+            piece = parse(spelt) if spelt else Piece(())
+            validate(piece, reading)
+            return replace(piece, source=betza, as_written=True)
         if has_switch(reading, "no-boost-no-star"):
             betza = _xboard_stops(betza)
         if has_switch(reading, "t-unread"):
@@ -302,13 +305,7 @@ def canonical(text: str, reading: str = "spec") -> str:
 
     >>> canonical("Knight"), canonical("Wazir")
     ('N', 'W')
-
-    Fairy-Stockfish's reading keeps the string as written: its moves are spelt in the spec's
-    words (a-chains and all), which that reading would read again otherwise.
     """
-    if reading.partition(":")[0] == "fsf":
-        parse_piece(text, reading)
-        return resolve_name(text)
     return str(parse_piece(text, reading))
 
 

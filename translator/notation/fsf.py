@@ -284,10 +284,13 @@ def _generated(entries: dict[str, dict[tuple[int, int], int]]) -> list[str]:
     spelt = [_direction(*vec) + "{}" + _atom(vec) for vec in sorted(leaps)]
     for kind, units in _types(entries).items():
         for unit in sorted(units):
-            line = _along(unit, rays)
             if kind == "lame":
-                spelt += [_lame(unit)] if line else []
-            elif kind == "slide":
+                reached = any(unit == (k * dx, k * dy) for (dx, dy), n in rays
+                              for k in range(1, min(n, 3) + 1))
+                spelt += [_lame(unit)] if reached else []
+                continue
+            line = _along(unit, rays)
+            if kind == "slide":
                 spelt += _slides(unit, line, leaps)
             else:
                 spelt += _hops(kind, unit, {m * k for m, n in line for k in range(1, n + 1)})

@@ -181,15 +181,22 @@ class Piece:
     moves: tuple[MoveDef, ...]
     source: str = ""
     own_range: bool = False
+    as_written: bool = False  # its string is the source (a reading that spells it anew)
 
     def __str__(self) -> str:
+        """The canonical string: read again in the piece's reading, the same piece."""
+        return self.source if self.as_written else self.spelling
+
+    @property
+    def spelling(self) -> str:
+        """The piece's moves in the spec's words."""
         return "".join(str(move) for move in self.moves if not move.moved_only)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Piece) and str(self) == str(other)
+        return isinstance(other, Piece) and self.spelling == other.spelling
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash(self.spelling)
 
 
 class _ToTree(Transformer[Token, Any]):

@@ -20,7 +20,7 @@ def portability(betza: str) -> dict[str, str]:
     out = {}
     for dialect in PROGRAMS:
         try:
-            out[dialect] = str(parse_piece(betza, dialect))
+            out[dialect] = parse_piece(betza, dialect).spelling
         except BetzaError as err:
             out[dialect] = f"no answer: {err.message}"
     return out
