@@ -21,11 +21,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import VisitError
 
 from translator.errors import BetzaError
 from translator.notation.grouping import Grouping, combine_directions, spec_grouping
+from translator.notation.parse_errors import explain
 
 DIRECTION_LETTERS = "fblrvsh"
 # atoms that are no leap (kb/atoms.lp special/2): universal leaper, castling, imitator, drop
@@ -174,29 +175,27 @@ class MoveDef:
 
 @dataclass(frozen=True)
 class Piece:
-    """A compound piece: the concatenation of its moves; ``own_range`` when its reading gives
-    a continuation leg the atom's own range, not the written one (the Interactive Diagram's
-    range-inheritance), which the size estimate reads."""
+    """A compound piece: its moves; ``own_range``: the Diagram's range-inheritance (read by the
+    size estimate); ``as_written``: its canonical string is ``source`` (a reading spelling anew)."""
 
     moves: tuple[MoveDef, ...]
     source: str = ""
     own_range: bool = False
-    as_written: bool = False  # its string is the source (a reading that spells it anew)
+    as_written: bool = False
 
-    def __str__(self) -> str:
-        """The canonical string: read again in the piece's reading, the same piece."""
-        return self.source if self.as_written else self.spelling
-
-    @property
-    def spelling(self) -> str:
-        """The piece's moves in the spec's words."""
-        return "".join(str(move) for move in self.moves if not move.moved_only)
+    def __str__(self) -> str:  # read again in the piece's reading: the same piece
+        return self.source if self.as_written else spelling(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Piece) and self.spelling == other.spelling
+        return isinstance(other, Piece) and spelling(self) == spelling(other)
 
     def __hash__(self) -> int:
-        return hash(self.spelling)
+        return hash(spelling(self))
+
+
+def spelling(piece: Piece) -> str:
+    """The piece's moves in the spec's words (its canonical string in the spec reading)."""
+    return "".join(str(move) for move in piece.moves if not move.moved_only)
 
 
 class _ToTree(Transformer[Token, Any]):
@@ -296,96 +295,6 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", propagate_positions=False, cache=True)
 
 
-_EXPECTED = {
-    "MOD": "a modifier letter",
-    "AGAIN": "'a'",
-    "LETTER": "an atom letter",
-    "DOUBLED": "an atom letter",
-    "DROP": "an atom letter",
-    "NUMBER": "a range",
-    "STAR": "a range",
-    "BOOST": "X or Y",
-    "LBRACKET": "'['",
-    "RBRACKET": "']'",
-    "SEP": "'?' or '-'",
-}
-
-
-def _explain(err: UnexpectedInput, text: str) -> BetzaError:
-    if isinstance(err, UnexpectedCharacters):
-        pos = err.pos_in_stream or 0
-        ch = text[pos]
-        if not ch.isascii():
-            return BetzaError(f"non-ASCII character {ch!r}", text=text, pos=pos)
-        if ch in "()":
-            return BetzaError("Betza 2.0 chaining with '-' and parentheses is a separate, "
-                              "later notation, not XBetza (see docs/readings.md, betza-2)",
-                              text=text, pos=pos)
-        if ch == "w":
-            return BetzaError("'w' is not an XBetza modifier", text=text, pos=pos)
-        if ch.isdigit():
-            return BetzaError("a range must follow an atom letter", text=text, pos=pos)
-        if ch.isupper():
-            return BetzaError(f"{ch!r} is not an atom letter (atoms: W F D N A H C Z G L J K R "
-                              "B Q U O I, boosts X Y)", text=text, pos=pos)
-        if ch.isspace():
-            return BetzaError("spaces are not allowed in a Betza string", text=text, pos=pos)
-        return BetzaError(f"unexpected character {ch!r}", text=text, pos=pos)
-    if isinstance(err, UnexpectedToken):
-        tok = err.token
-        bracket = _bracket_problem(tok, text)
-        if bracket is not None:
-            return bracket
-        if tok.type == "$END":
-            return BetzaError("the modifiers at the end have no atom letter after them",
-                              text=text, pos=max(len(text) - 1, 0))
-        pos = tok.start_pos
-        if tok.type in ("NUMBER", "STAR"):
-            return BetzaError("a range must follow an atom letter", text=text, pos=pos)
-        if tok.type == "BOOST":
-            return BetzaError(f"{tok.value} boosts an atom and must follow one", text=text,
-                              pos=pos)
-        wanted = sorted({_EXPECTED.get(t, t) for t in err.expected})
-        return BetzaError(f"unexpected {tok.value!r}, expected {' or '.join(wanted)}",
-                          text=text, pos=pos)
-    return BetzaError(str(err).splitlines()[0], text=text, pos=getattr(err, "pos_in_stream", 0))
-
-
-def _bracket_problem(tok: Token, text: str) -> BetzaError | None:
-    """The parse error in words when it concerns the bracket notation."""
-    pos = len(text) if tok.type == "$END" else tok.start_pos or 0
-    before = text[:pos]
-    inside = before.count("[") > before.count("]")
-    last = before[-1:] if before else ""
-    if tok.type == "$END" and inside:
-        message = "the bracket is not closed: ']' is missing"
-        pos = max(len(text) - 1, 0)
-    elif tok.type == "SEP" and not inside:
-        if tok.value == "?":
-            message = "'?' separates the legs inside a bracket ([F?R])"
-        else:
-            message = ("'-' separates the legs inside a bracket ([W-R]); Betza 2.0 chaining "
-                       "with '-' is a separate, later notation (see docs/readings.md, betza-2)")
-    elif tok.type == "SEP" and last in "[?-":
-        message = ("a leg is missing before this separator" if last != "[" else
-                   "a bracket starts with a leg (an atom), not a separator")
-    elif tok.type == "RBRACKET" and inside and last == "[":
-        message = "empty bracket: a bracket holds at least two legs ([F?R])"
-    elif tok.type == "RBRACKET" and inside and last in "?-":
-        message = "a leg is missing after the separator"
-    elif tok.type == "RBRACKET" and inside:
-        message = "a bracket holds at least two legs, separated by '?' or '-' ([F?R])"
-    elif tok.type == "RBRACKET":
-        message = "']' closes no bracket"
-    elif tok.type == "LBRACKET" and inside:
-        message = "brackets do not nest"
-    elif inside and tok.type == "AGAIN":
-        message = "'a' does not chain legs inside a bracket: separate them with '?' or '-'"
-    else:
-        return None
-    return BetzaError(message, text=text, pos=pos)
-
-
 def parse(text: str, grouping: Grouping | None = None) -> Piece:
     """Parse an XBetza string into a :class:`Piece`; ``grouping`` gives each leg the flags
     with which its direction letters group (a reading of XBoard's: combine_directions).
@@ -400,7 +309,7 @@ def parse(text: str, grouping: Grouping | None = None) -> Piece:
         piece: Piece = _ToTree(text, grouping).transform(tree)
         return piece
     except UnexpectedInput as err:
-        raise _explain(err, text) from None
+        raise explain(err, text) from None
     except VisitError as err:
         if isinstance(err.orig_exc, BetzaError):
             raise err.orig_exc from None
