@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece
+from translator.notation.syntax import spelling
 
 PROGRAMS = {"xboard": "XBoard", "diagram": "the Interactive Diagram", "fsf": "Fairy-Stockfish"}
 
@@ -20,7 +21,7 @@ def portability(betza: str) -> dict[str, str]:
     out = {}
     for dialect in PROGRAMS:
         try:
-            out[dialect] = parse_piece(betza, dialect).spelling
+            out[dialect] = spelling(parse_piece(betza, dialect))
         except BetzaError as err:
             out[dialect] = f"no answer: {err.message}"
     return out
