@@ -113,11 +113,11 @@ def _fixes_offered(result: LintResult) -> None:
     """A program's fix (a spelling it reads with the spec's moves, proven equal) is the
     suggestion of the findings that say it reads the string otherwise."""
     fixes = {r.dialect: r.spelling for r in result.programs if r.same is False and r.spelling}
-    fixes["fairy-stockfish"] = fixes.get("fsf")
     for finding in result.findings:
-        program = finding.data.get("dialect") if finding.kind == "dialect" else finding.kind
-        if finding.suggestion is None and fixes.get(str(program)):
-            finding.suggestion = fixes[str(program)]
+        program = finding.data.get("dialect") if finding.kind == "dialect" else \
+            "fsf" if finding.kind == "fairy-stockfish" else None
+        if finding.suggestion is None and program in fixes:
+            finding.suggestion = fixes[program]
 
 
 def _spec_refuses(betza: str, files: int, ranks: int, err: BetzaError,

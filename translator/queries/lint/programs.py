@@ -10,8 +10,8 @@ spellings lint proved the same piece, Fairy-Stockfish's per-move spelling of ``b
 convert --to fsf``) that passes the proof. Fairy-Stockfish reads a string move by move, so
 each move it reads otherwise is named too.
 
->>> [(r.dialect, r.same, r.spelling) for r in program_readings("mpcaKmcabK", 8, 8, 60.0)]
-[('xboard', False, 'mcpaKmcabK'), ('diagram', True, 'mpcaKmcabK'), ('fsf', False, None)]
+>>> [(r.dialect, r.same, r.spelling) for r in program_readings("fK", 8, 8, 60.0)]
+[('xboard', True, 'fK'), ('diagram', True, 'fK'), ('fsf', False, 'fW')]
 """
 
 from __future__ import annotations
@@ -191,6 +191,7 @@ def program_lines(readings: list[ProgramReading], files: int, ranks: int) -> lis
         elif r.same is False:
             line += f"; no spelling it reads with the spec's moves: {r.why_none}"
         lines.append(line)
-        lines += [f"    move {m} is read as {got or 'no move at all'}"
-                  for m, got in r.moves_otherwise]
+        if [got for _, got in r.moves_otherwise] != [r.reads]:  # more than the whole string
+            lines += [f"    move {m} is read as {got or 'no move at all'}"
+                      for m, got in r.moves_otherwise]
     return lines
