@@ -118,3 +118,11 @@ def test_the_king_s_own_string_is_fairy_stockfish_s_too(tmp_path: Path) -> None:
     # fKbW read as Fairy-Stockfish: fW fF bW, from e4 d5 e5 f5 e3
     assert sorted(game.legal_moves()) == sorted(sf.legal_moves("fkking", fen, [])) == [
         "e4d5", "e4e3", "e4e5", "e4f5"]
+
+
+def test_the_variant_list_says_the_reading(ini: Path) -> None:
+    text = betza("variants", "--ini", str(ini)).stdout.splitlines()
+    assert "    A: mafsW (read as Fairy-Stockfish reads it)" in text
+    assert "    N: N" in text
+    listed = json.loads(betza("variants", "--ini", str(ini), "--json").stdout)["variants"]
+    assert listed[0]["readings"] == {"A": "fsf", "S": "fsf"}
