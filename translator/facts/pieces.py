@@ -302,7 +302,13 @@ def canonical(text: str, reading: str = "spec") -> str:
 
     >>> canonical("Knight"), canonical("Wazir")
     ('N', 'W')
+
+    Fairy-Stockfish's reading keeps the string as written: its moves are spelt in the spec's
+    words (a-chains and all), which that reading would read again otherwise.
     """
+    if reading.partition(":")[0] == "fsf":
+        parse_piece(text, reading)
+        return resolve_name(text)
     return str(parse_piece(text, reading))
 
 

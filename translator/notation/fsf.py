@@ -10,16 +10,21 @@ string into the spec string of the same moves, one move per direction, which the
 then read as any other; it decides no square.
 
 >>> fsf_spelling("fK")
-'fWfrFflF'
+'flFfWfrF'
 >>> fsf_spelling("mafsW")
-'fmWrmWlmW'
+'lmWfmWrmW'
+>>> fsf_spelling("fR2bgR")  # the grasshopper's line opens the Rook's table backwards
+'bW0fW2bgRfpafW'
 >>> fsf_spelling("D0")
 ''
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+
+from translator.squares import MAX_SIZE
 
 # from_betza's atom tables: a leaper is one leap, K is W then F, R B Q are riders of W F K
 _LEAPERS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0),
@@ -30,11 +35,6 @@ _RIDERS = "RBQ"
 _VERTICALS, _HORIZONTALS = "fbvh", "rlsh"
 _LETTER = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H",
            (3, 1): "C", (3, 2): "Z", (3, 3): "G"}
-# the leaps whose lame path Fairy-Stockfish has a table for (n on any other atom: no move)
-_LAME = {(2, 0), (2, 1), (2, 2), (3, 2)}
-# the rider and hopper directions it has tables for: Rook, Bishop (and Knight for riders)
-_RIDE = {(1, 0), (1, 1), (2, 1)}
-_HOP = {(1, 0), (1, 1)}
 
 
 def _slots(a: int, b: int) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
@@ -42,8 +42,8 @@ def _slots(a: int, b: int) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
     in from_betza's order (its has_dir tests)."""
     return [((b, a), ("ff", "vv", "rf", "rv", "fh", "rh", "hr")),
             ((-b, -a), ("bb", "vv", "lb", "lv", "bh", "lh", "hr")),
-            ((a, -b), ("rr", "ss", "br", "bs", "bh", "lh", "hr")),
-            ((-a, b), ("ll", "ss", "fl", "fs", "fh", "rh", "hr")),
+            ((a, -b), ("rr", "ss", "br", "bs", "bh", "rh", "hr")),
+            ((-a, b), ("ll", "ss", "fl", "fs", "fh", "lh", "hr")),
             ((a, b), ("rr", "ss", "fr", "fs", "fh", "rh", "hl")),
             ((-a, -b), ("ll", "ss", "bl", "bs", "bh", "lh", "hl")),
             ((b, -a), ("bb", "vv", "rb", "rv", "bh", "rh", "hl")),
@@ -136,54 +136,184 @@ def _direction(dx: int, dy: int) -> str:
     return lr + fb if abs(dy) > abs(dx) else fb + lr
 
 
-def _move(mode: str, kind: str, vec: tuple[int, int], distance: int, initial: bool) -> str:
-    """The spec spelling of one entry of the table, or '' where Fairy-Stockfish moves none."""
-    leap = tuple(sorted((abs(vec[0]), abs(vec[1])), reverse=True))
-    atom = _LETTER[leap]  # type: ignore[index]
-    prefix = ("i" if initial else "") + _direction(*vec) + mode
-    if kind == "step":
-        if distance == -1:
-            return prefix + "n" + atom if leap in _LAME else ""
-        return prefix + atom
-    if kind == "slide":
-        return prefix + atom + str(distance) if leap in _RIDE else ""
-    if leap not in _HOP:
-        return ""
-    line = "R" if leap == (1, 0) else "B"  # a hop-off range counts the whole move
-    return prefix + ("g" + line if distance == 1 else "p" + line + (str(distance) if distance
-                                                                   else ""))
+# The rider types of Fairy-Stockfish's move generator (bitboard.cpp, init_pieces): each
+# moves in all of its directions whichever of them the string names; a unit, then how it goes
+_LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_KNIGHTS = tuple((x * a, y * b) for a, b in ((1, 2), (2, 1)) for x in (1, -1) for y in (1, -1))
+_LAME_TYPES = (tuple((x * 2, y * 2) for x, y in _DIAGONALS),  # elephant
+               tuple((x * 2, y * 2) for x, y in _LINES),  # lame dabbaba
+               _KNIGHTS,  # horse
+               tuple((x * a, y * b) for a, b in ((2, 3), (3, 2)) for x in (1, -1)
+                     for y in (1, -1)))  # Janggi elephant
+_FARTHEST = MAX_SIZE - 1  # no move goes farther on the largest board
+_CHAINED = 11  # the farthest move on Fairy-Stockfish's largest board
 
 
-def _unmasked(table: Table) -> Table:
-    """Fairy-Stockfish moves a piece by the rider tables of its kinds, cut to the squares its
-    entries reach on an empty board (bitboard.cpp, PseudoAttacks), and a hopper's entry
-    reaches its whole line there: a ranged rider on a hopper's line goes without limit
-    (fpRfR2 slides all the way forward)."""
-    for (initial, mode, kind), entries in table.items():
-        if kind != "slide":
+def _line_type(vec: tuple[int, int], units: tuple[tuple[int, int], ...]) -> \
+        tuple[tuple[int, int], ...]:
+    """The directions of the rider type whose magic covers ``vec`` (Rook's lines come in a
+    horizontal and a vertical type)."""
+    if units is _LINES:
+        return ((1, 0), (-1, 0)) if vec[1] == 0 else ((0, 1), (0, -1))
+    return units
+
+
+def _reach(entries: dict[str, dict[tuple[int, int], int]]) -> \
+        list[tuple[tuple[int, int], int]]:
+    """PseudoMoves/PseudoAttacks as rays: each entry reaches, on an empty board, ``(vec,
+    n)`` the first n multiples of vec (_FARTHEST: the whole line); a rider steps at most two
+    squares at a time, a grasshopper's line has no end."""
+    rays = [(vec, 1) for vec in entries.get("step", {})]
+    for kind in ("slide", "hop"):
+        for (dx, dy), limit in entries.get(kind, {}).items():
+            if max(abs(dx), abs(dy)) <= 2:
+                rays.append(((dx, dy), limit if limit and not (kind == "hop" and limit == 1)
+                             else _FARTHEST))
+    return rays
+
+
+def _along(unit: tuple[int, int], rays: list[tuple[tuple[int, int], int]]) -> \
+        list[tuple[int, int]]:
+    """The rays on the line of ``unit`` as (multiple of unit, count)."""
+    found = []
+    for (dx, dy), n in rays:
+        for m in (1, 2, 3):
+            if (dx, dy) == (m * unit[0], m * unit[1]):
+                found.append((m, n))
+    return found
+
+
+def _types(entries: dict[str, dict[tuple[int, int], int]]) -> \
+        dict[str, set[tuple[int, int]]]:
+    """The rider types the entries switch on, by how they go (``slide``, ``cannon``,
+    ``grasshopper``, ``lame``), as the set of their directions."""
+    types: dict[str, set[tuple[int, int]]] = {}
+    for vec, limit in entries.get("step", {}).items():
+        if limit:
+            for lame in _LAME_TYPES:
+                if vec in lame:
+                    types.setdefault("lame", set()).update(lame)
+    for vec in entries.get("slide", {}):
+        for units in (_LINES, _DIAGONALS, _KNIGHTS):
+            if vec in units:
+                types.setdefault("slide", set()).update(_line_type(vec, units))
+    for vec, limit in entries.get("hop", {}).items():
+        for units in (_LINES, _DIAGONALS):
+            if vec in units:
+                kind = "grasshopper" if limit == 1 else "cannon"
+                types.setdefault(kind, set()).update(_line_type(vec, units))
+    return types
+
+
+def _atom(vec: tuple[int, int]) -> str:
+    return _LETTER[tuple(sorted((abs(vec[0]), abs(vec[1])), reverse=True))]  # type: ignore[index]
+
+
+def _chain(unit: tuple[int, int], k: int, hurdle: int = 0) -> str:
+    """The move of exactly ``k`` steps along ``unit`` over empty squares, but for a piece on
+    the ``hurdle``-th (0: none), as a spec a-chain whose last leg's mode is ``{}``."""
+    legs = ["p" if i == hurdle else "m" for i in range(1, k)]
+    return _direction(*unit) + "af".join(legs) + "af{}" + _atom(unit)
+
+
+_KING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+_TURNS = {0: "f", 1: "fr", 2: "r", 6: "l", 7: "fl"}  # eighths clockwise, as a-chain letters
+
+
+def _lame(vec: tuple[int, int]) -> str:
+    """A lame leap by Fairy-Stockfish's path (lame_leaper_path: along the longer remaining
+    side, diagonally when both are equal; the Xiangqi horse and the Janggi elephant) as an
+    a-chain of King steps over empty squares, whose last leg's mode is ``{}``."""
+    x = y = 0
+    steps = []
+    while (x, y) != vec:
+        diff = abs(vec[0] - x) - abs(vec[1] - y)
+        sx, sy = (vec[0] > 0) - (vec[0] < 0), (vec[1] > 0) - (vec[1] < 0)
+        step = (sx, 0) if diff > 0 else (0, sy) if diff < 0 else (sx, sy)
+        steps.append(_KING.index(step))
+        x, y = x + step[0], y + step[1]
+    turns = [_TURNS[(b - a) % 8] for a, b in itertools.pairwise(steps)]
+    legs = [_direction(*_KING[steps[0]]), *turns]
+    return "ma".join(legs) + "{}K"
+
+
+def _slides(unit: tuple[int, int], rays: list[tuple[int, int]],
+            leaps: set[tuple[int, int]]) -> list[str]:
+    """A slider type's moves in the direction ``unit``, cut to the rays of the empty-board
+    reach on that line: a ray of every m-th square is the spec's lame rider of m steps (the
+    squares between still empty), a single square a plain leap already reaches needs none."""
+    longest = max((n for m, n in rays if m == 1), default=0)
+    spelt = []
+    for m, n in sorted(set(rays)):
+        if (m > 1 and m * n <= longest) or (n == 1 and (m * unit[0], m * unit[1]) in leaps):
             continue
-        hops = table.get((initial, mode, "hop"), {})
-        for vec in entries:
-            if vec in hops and vec in _HOP_VECTORS:
-                entries[vec] = 0
-    return table
+        count = "0" if n == _FARTHEST else "" if m > 1 and n == 1 else str(n)
+        atom = _atom((m * unit[0], m * unit[1]))
+        spelt.append(_direction(*unit) + "{}" + ("n" if m > 1 else "") + atom + count)
+    return spelt
 
 
-_HOP_VECTORS = {(x * dx, y * dy) for x, y in ((1, 0), (0, 1), (1, 1))
-                for dx in (1, -1) for dy in (1, -1)}
+def _hops(kind: str, unit: tuple[int, int], stops: set[int]) -> list[str]:
+    """A hopper type's moves in the direction ``unit``, cut to the ``stops`` (distances) of
+    the empty-board reach; a stop past the others is an a-chain over that many squares, up to
+    Fairy-Stockfish's largest board (12 files)."""
+    whole = 0
+    while whole + 1 in stops:
+        whole += 1
+    line = "R" if unit in _LINES else "B"
+    dirs = _direction(*unit)
+    if kind == "grasshopper":
+        if set(range(2, _FARTHEST + 1)) <= stops:
+            return [dirs + "{}g" + line]
+        return [_chain(unit, k, k - 1) for k in sorted(stops) if 1 < k <= _CHAINED]
+    spelt = [dirs + "{}p" + line + ("" if whole == _FARTHEST else str(whole))] \
+        if whole > 1 else []
+    for k in sorted(stops):
+        if whole < k <= _CHAINED:
+            spelt += [_chain(unit, k, j) for j in range(1, k)]
+    return spelt
+
+
+def _generated(entries: dict[str, dict[tuple[int, int], int]]) -> list[str]:
+    """Fairy-Stockfish's moves of one modality (moves_bb, attacks_bb): its leaps and the
+    moves of every rider type it switched on, cut to the squares of the empty-board reach,
+    as spec moves whose last mode is ``{}``."""
+    rays = _reach(entries)
+    leaps = {vec for vec, limit in entries.get("step", {}).items() if not limit}
+    spelt = [_direction(*vec) + "{}" + _atom(vec) for vec in sorted(leaps)]
+    for kind, units in _types(entries).items():
+        for unit in sorted(units):
+            line = _along(unit, rays)
+            if kind == "lame":
+                spelt += [_lame(unit)] if line else []
+            elif kind == "slide":
+                spelt += _slides(unit, line, leaps)
+            else:
+                spelt += _hops(kind, unit, {m * k for m, n in line for k in range(1, n + 1)})
+    return spelt
 
 
 def fsf_spelling(betza: str) -> str:
     """The spec string of the moves Fairy-Stockfish reads ``betza`` as ('' for none)."""
-    table = _unmasked(fsf_table(betza))
+    table = fsf_table(betza)
     moves = []
-    for (initial, mode, kind), entries in table.items():
-        other = table.get((initial, "c" if mode == "m" else "m", kind), {})
-        for vec, distance in entries.items():
-            if other.get(vec) != distance:
-                moves.append(_move(mode, kind, vec, distance, initial))
-            elif mode == "m":  # moves and captures alike: one move with no mode letter
-                moves.append(_move("", kind, vec, distance, initial))
+    for initial in (False, True):
+        by_mode = {}
+        for mode in ("m", "c"):
+            if initial and mode == "c":  # no initial captures (init_pieces)
+                continue
+            entries = {kind: vecs for (init, m, kind), vecs in table.items()
+                       if init == initial and m == mode}
+            by_mode[mode] = _generated(entries)
+        prefix = "i" if initial else ""
+        both = set(by_mode.get("m", [])) & set(by_mode.get("c", []))
+        for mode, spelt in by_mode.items():
+            for move in spelt:
+                if move not in both:
+                    moves.append(prefix + move.format(mode))
+                elif mode == "m":
+                    moves.append(prefix + move.format(""))
     return "".join(moves)
 
 

@@ -3,13 +3,13 @@ Interactive Diagram, Fairy-Stockfish) reads a string as, in the spec's words, an
 Fairy-Stockfish skips.
 
 >>> portability("mafsW")["fsf"]
-'fmWrmWlmW'
+'lmWfmWrmW'
 """
 
 from __future__ import annotations
 
 from translator.errors import BetzaError
-from translator.facts.pieces import canonical
+from translator.facts.pieces import parse_piece
 
 PROGRAMS = {"xboard": "XBoard", "diagram": "the Interactive Diagram", "fsf": "Fairy-Stockfish"}
 
@@ -20,7 +20,7 @@ def portability(betza: str) -> dict[str, str]:
     out = {}
     for dialect in PROGRAMS:
         try:
-            out[dialect] = canonical(betza, dialect)
+            out[dialect] = str(parse_piece(betza, dialect))
         except BetzaError as err:
             out[dialect] = f"no answer: {err.message}"
     return out
