@@ -10,9 +10,18 @@ import json
 import subprocess
 import sys
 
+from translator.facts.pieces import parse_piece
 from translator.queries.lint.programs import program_lines, program_readings
 
 SAME = "reads it with the spec's moves"
+
+
+def fsf(betza: str) -> str:
+    """Fairy-Stockfish's moves of ``betza`` in the spec's words (the reading's own spelling,
+    which translator/notation/fsf.py owns; the squares below are the hand-checked part)."""
+    return str(parse_piece(betza, "fsf"))
+
+
 SPEC_LION = ("c3 d3 e3 f3 g3 c4 d4 e4 f4 g4 c5 d5 e5 f5 g5 c6 d6 e6 f6 g6 c7 d7 e7 f7 g7")
 
 
@@ -24,21 +33,21 @@ def test_xboard_reads_the_lion_as_a_null_move_and_gets_the_fix() -> None:
         f"an empty 8x8 board); the spec reading: {SPEC_LION}; write mcpaKmcabK, which XBoard "
         "reads with the spec's moves (proven equal)",
         f"  the Interactive Diagram: {SAME}",
-        "  Fairy-Stockfish: reads it otherwise, as fpRbpRrpRlpRfrpBblpBbrpBflpBbWblFbrF: d4 e4 "
+        f"  Fairy-Stockfish: reads it otherwise, as {fsf('mpcaKmcabK')}: d4 e4 "
         f"f4 from e5 on an empty 8x8 board; the spec reading: {SPEC_LION}; no spelling it "
         "reads with the spec's moves: move 1 (mcpaK): Fairy-Stockfish reads one leg per move "
         "(it skips a, so the legs fall apart into one); move 2 (mcabK): Fairy-Stockfish reads "
         "one leg per move (it skips a, so the legs fall apart into one)",
-        "    move mcpaK is read as fpRbpRrpRlpRfrpBblpBbrpBflpB",
-        "    move mcabK is read as bWblFbrF",
+        f"    move mcpaK is read as {fsf('mcpaK')}",
+        f"    move mcabK is read as {fsf('mcabK')}",
     ]
-    xboard, diagram, fsf = (r.as_json() for r in readings)
+    xboard, diagram, fsf_reading = (r.as_json() for r in readings)
     assert (xboard["same"], xboard["reads"], xboard["spelling"]) == (False, "mpKmcabK",
                                                                      "mcpaKmcabK")
-    assert (diagram["same"], fsf["same"], fsf["spelling"]) == (True, False, None)
-    assert fsf["moves_otherwise"] == [
-        {"move": "mcpaK", "reads": "fpRbpRrpRlpRfrpBblpBbrpBflpB"},
-        {"move": "mcabK", "reads": "bWblFbrF"}]
+    assert (diagram["same"], fsf_reading["same"], fsf_reading["spelling"]) == (True, False,
+                                                                                None)
+    assert fsf_reading["moves_otherwise"] == [
+        {"move": "mcpaK", "reads": fsf("mcpaK")}, {"move": "mcabK", "reads": fsf("mcabK")}]
 
 
 def test_fairy_stockfish_fix_of_the_forward_king() -> None:
@@ -46,8 +55,8 @@ def test_fairy_stockfish_fix_of_the_forward_king() -> None:
         "Portability (proven on 8x8 by the equivalence solver):",
         f"  XBoard: {SAME}",
         f"  the Interactive Diagram: {SAME}",
-        "  Fairy-Stockfish: reads it otherwise, as fWfrFflF: d6 e6 f6 from e5 on an empty 8x8 "
-        "board; the spec reading: e6; write fW, which Fairy-Stockfish reads with the spec's "
+        f"  Fairy-Stockfish: reads it otherwise, as {fsf('fK')}: d6 e6 f6 from e5 on an empty "
+        "8x8 board; the spec reading: e6; write fW, which Fairy-Stockfish reads with the spec's "
         "moves (proven equal)",
     ]
 
@@ -70,17 +79,17 @@ def lint_json(betza: str) -> dict:
 def test_lint_offers_the_horse_spelling_fairy_stockfish_reads() -> None:
     # the Xiangqi horse: Fairy-Stockfish drops the a, and reads nN as the spec reads mafsW
     answer = lint_json("mafsW")
-    fsf = answer["programs"][2]
-    assert (fsf["dialect"], fsf["same"], fsf["spelling"]) == ("fsf", False, "nN")
-    assert fsf["today"] == ("reads it otherwise, as fmWrmWlmW: d5 f5 e6 from e5 on an empty "
-                            "8x8 board; the spec reading: d3 f3 c4 g4 c6 g6 d7 f7")
-    assert fsf["moves_otherwise"] == [{"move": "mafsW", "reads": "fmWrmWlmW"}]
+    horse = answer["programs"][2]
+    assert (horse["dialect"], horse["same"], horse["spelling"]) == ("fsf", False, "nN")
+    assert horse["today"] == (f"reads it otherwise, as {fsf('mafsW')}: d5 f5 e6 from e5 on an "
+                              "empty 8x8 board; the spec reading: d3 f3 c4 g4 c6 g6 d7 f7")
+    assert horse["moves_otherwise"] == [{"move": "mafsW", "reads": fsf("mafsW")}]
     kinds = {f["kind"]: f for f in answer["findings"]}
     assert kinds["fairy-stockfish-drops"]["letter"] == "a"
     assert kinds["fairy-stockfish-drops"]["position"] == 1
     assert kinds["fairy-stockfish"]["suggestion"] == "nN"
     assert [p["same"] for p in answer["programs"][:2]] == [True, True]
-    assert answer["portability"]["fsf"] == "fmWrmWlmW"  # the key kept from before
+    assert answer["portability"]["fsf"] == fsf("mafsW")  # the key kept from before
 
 
 def test_lint_text_says_the_fix_for_xboard() -> None:

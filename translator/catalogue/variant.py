@@ -89,17 +89,21 @@ def moving_table(variant: Variant, reading: str | None = None) -> dict[str, str]
 
     >>> from translator.catalogue.ini import parse_ini
     >>> v = parse_ini("[horse:chess]" + chr(10) + "customPiece1 = a:mafsW")["horse"]
-    >>> moving_table(v)["A"], moving_table(v, "spec")["A"], moving_table(v)["N"]
-    ('fmWrmWlmW', 'mafsW', 'N')
+    >>> from translator.queries.moves import moves
+    >>> sorted(m.to for m in moves(moving_table(v)["A"], "e4"))  # the spec reads it so
+    ['d4', 'e5', 'f4']
+    >>> moving_table(v, "spec")["A"], moving_table(v)["N"]
+    ('mafsW', 'N')
     """
     if reading is not None:
         return dict(variant.pieces)
-    from translator.facts.pieces import canonical
+    from translator.facts.pieces import parse_piece
 
-    # a program's reading is parsed into the spec's words (translator/notation/fsf.py for
-    # Fairy-Stockfish's), so its spec string, read as the spec reads it, is the piece
-    return {letter: canonical(betza, variant.readings[letter]) if letter in variant.readings
-            else betza for letter, betza in variant.pieces.items()}
+    # Fairy-Stockfish's reading is parsed into the spec's words (translator/notation/fsf.py),
+    # so the spec string of the piece it parses, read as the spec reads it, is its piece
+    return {letter: str(parse_piece(betza, variant.readings[letter]))
+            if letter in variant.readings else betza
+            for letter, betza in variant.pieces.items()}
 
 
 def kb_dir() -> Path:

@@ -86,10 +86,10 @@ def _proven(a: str, b: str, files: int, ranks: int, deadline: float,
 
 def _reading(betza: str, dialect: str, files: int, ranks: int, deadline: float,
              candidates: tuple[str, ...]) -> ProgramReading:
-    from translator.facts.pieces import canonical
+    from translator.facts.pieces import parse_piece
 
     try:
-        reads = canonical(betza, dialect)
+        reads = str(parse_piece(betza, dialect))  # its moves in the spec's words
     except BetzaError as err:
         answer = ProgramReading(dialect, None, False, f"has no answer: {err.message}")
         _fix(answer, betza, files, ranks, deadline, candidates)
@@ -170,13 +170,13 @@ def _fsf_moves(betza: str, files: int, ranks: int,
                deadline: float) -> tuple[tuple[str, str], ...]:
     """Each spec move of ``betza`` that Fairy-Stockfish, reading it alone, reads otherwise,
     with the spec string of what it reads."""
-    from translator.facts.pieces import canonical, parse_piece
+    from translator.facts.pieces import parse_piece
 
     out = []
     for move in parse_piece(betza).moves:
         text = str(move)
         if _proven(text, text, files, ranks, deadline, "fsf") is False:
-            out.append((text, canonical(text, "fsf")))
+            out.append((text, str(parse_piece(text, "fsf"))))
     return tuple(out)
 
 
