@@ -13,6 +13,8 @@ lines are skipped with a note in :attr:`IniImport.notes`; the import never fails
 ... ''')
 >>> result["mychess"].pieces["A"], result["mychess"].pieces["P"]
 ('mNcK', 'fmWfceFifmnD')
+>>> result["mychess"].readings  # the custom piece, as Fairy-Stockfish reads it
+{'A': 'fsf'}
 >>> result.notes
 ["<string>:4: [mychess] ignored 'castling': a rule option, not piece movement"]
 """
@@ -336,6 +338,7 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
                           pieces=state.table(), royal=state.pieces.get("king", ""),
                           full_start=state.start,
                           kinds={letter: key for key, letter in state.pieces.items()},
+                          readings=_readings(state),
                           rules={**state.options, "doubleStep": str(state.double_step).lower()},
                           note=f"imported from a Fairy-Stockfish variants.ini{inherit}",
                           source=f"{result.source} [{name}] line {number}")
@@ -344,6 +347,13 @@ def _to_variant(state: _State, name: str, number: int, result: IniImport) -> Var
         return None
     _check_start(variant, fen_line, result)
     return variant
+
+
+def _readings(state: _State) -> dict[str, str]:
+    """The pieces whose Betza string the file gives (``customPieceN = a:…``, ``king =
+    k:…``): Fairy-Stockfish reads them with its own parser (``fsf``)."""
+    return {letter: "fsf" for key, letter in state.pieces.items()
+            if key in state.custom or (key == "king" and state.king_betza != "K")}
 
 
 def _check_start(variant: Variant, number: int, result: IniImport) -> None:

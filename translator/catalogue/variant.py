@@ -24,7 +24,10 @@ class Variant:
     ``rules``: the game's rule options beyond movement, as a Fairy-Stockfish variants.ini
     writes them (``castling``, ``promotionPieceTypes`` …; read by translator/game/rules.py),
     and ``full_start``: the start FEN with what the movement queries drop (holdings);
-    ``kinds``: per letter, the Fairy-Stockfish piece it is (``pawn``, ``customPiece1`` …).
+    ``kinds``: per letter, the Fairy-Stockfish piece it is (``pawn``, ``customPiece1`` …);
+    ``readings``: per letter whose string is read as a program reads it rather than as the
+    spec does, that reading (a variants.ini's custom pieces: ``fsf``, Fairy-Stockfish's,
+    the program the file is written for); the strings themselves stay as written.
 
     >>> Variant("Tiny", 3, 3, "k2/3/2K w - -", {"K": "K"}).royal
     'K'
@@ -44,6 +47,7 @@ class Variant:
     rules: dict[str, str] = field(default_factory=dict)
     full_start: str = ""
     kinds: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for value, what in ((self.files, "files"), (self.ranks, "ranks")):
@@ -74,6 +78,32 @@ class Variant:
     def names(self) -> tuple[str, ...]:
         """The name followed by the aliases."""
         return (self.name, *self.aliases)
+
+
+def moving_table(variant: Variant, reading: str | None = None) -> dict[str, str]:
+    """The piece table whose strings, read in ``reading``, move the pieces: with no reading
+    asked for, a piece with a reading of its own (:attr:`Variant.readings`) gets the spec
+    string of the moves that reading gives it, so that a position read as the spec reads
+    moves every piece as its own program does; a reading the user asks for reads every
+    string as written.
+
+    >>> from translator.catalogue.ini import parse_ini
+    >>> v = parse_ini("[horse:chess]" + chr(10) + "customPiece1 = a:mafsW")["horse"]
+    >>> from translator.queries.moves import moves
+    >>> sorted(m.to for m in moves(moving_table(v)["A"], "e4"))  # the spec reads it so
+    ['d4', 'e5', 'f4']
+    >>> moving_table(v, "spec")["A"], moving_table(v)["N"]
+    ('mafsW', 'N')
+    """
+    if reading is not None:
+        return dict(variant.pieces)
+    from translator.facts.pieces import parse_piece
+
+    # Fairy-Stockfish's reading is parsed into the spec's words (translator/notation/fsf.py),
+    # so the spec string of the piece it parses, read as the spec reads it, is its piece
+    return {letter: str(parse_piece(betza, variant.readings[letter]))
+            if letter in variant.readings else betza
+            for letter, betza in variant.pieces.items()}
 
 
 def kb_dir() -> Path:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from translator.cli.common import add_command
+from translator.cli.common import add_command, dialect_option
 from translator.errors import BetzaError
 
 
@@ -44,6 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
   betza census --variant fide --density 0.25,0.5 --samples 100 --out fide.jsonl
   betza census Q R B N --plot plots/ --out pieces.parquet   (rerun: done tasks are skipped)
       --kb instead of the strings measures every named piece (minutes)
+  betza census fK mafsW --dialect fsf
+      the pieces as Fairy-Stockfish reads them: fK moves to 3 squares at most, mafsW to 3
 exit status 1 when some tasks failed: a rerun with the same --out runs only those.""")
     _sources(p)
     p.add_argument("--board", action="append", metavar="FxR", help="board (repeatable; 8x8)")
@@ -52,6 +54,7 @@ exit status 1 when some tasks failed: a rerun with the same --out runs only thos
     p.add_argument("--seed", type=int, default=0, help="random seed of the positions")
     p.add_argument("--out", metavar="FILE", help="results as they complete (.jsonl/.parquet)")
     p.add_argument("--plot", metavar="DIR", help="write heat maps and a mobility chart here")
+    dialect_option(p)
     p.set_defaults(func=run_census)
     p = add_command(
         sub, "classes", help="group pieces into equivalence classes",
@@ -141,6 +144,7 @@ def report(refused: list[dict[str, Any]], as_json: bool) -> int:
 
 
 def run_census(args: argparse.Namespace) -> int:
+    from translator.notation.dialects import switches
     from translator.research.run import run_tasks
     from translator.research.study import census_rows, census_tasks
     from translator.squares import parse_board_size
@@ -149,11 +153,13 @@ def run_census(args: argparse.Namespace) -> int:
     pieces = sorted(set(members(args, refused=refused).values()))
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
     densities = _densities(args.density)
-    tasks = census_tasks(pieces, boards, densities, args.samples, args.seed)
+    reading = args.dialect or "spec"
+    switches(reading)  # names it, or a one-line error
+    tasks = census_tasks(pieces, boards, densities, args.samples, args.seed, reading=reading)
     outcomes = run_tasks(tasks, scheduler=args.scheduler, workers=args.workers, out=args.out,
                          progress=sys.stderr.isatty() and not args.json,
                          dashboard=args.dashboard)
-    rows = census_rows(outcomes, pieces, boards)
+    rows = census_rows(outcomes, pieces, boards, reading)
     if args.plot:
         from translator.research.plots import write_plots
 
@@ -192,6 +198,12 @@ def _densities(text: str) -> list[float]:
 def _census_line(row: dict[str, Any]) -> str:
     if "error" in row:
         return f"{row['piece']} {row['board']}: error: {row['error']}"
+    if "dialect" in row:
+        from translator.present.explain.reading import program_name
+
+        read = f" read as {program_name(row['dialect'])} reads it"
+        return _census_line({**{k: v for k, v in row.items() if k != "dialect"},
+                             "board": row["board"] + read})
     mob = row["mobility_empty"]
     dens = "".join(f"; at {d}: {v['mean']:.2f} ± {v['stdev']:.2f} ({v['captures']:.2f} "
                    "captures)" for d, v in row.get("mobility", {}).items())

@@ -56,12 +56,12 @@ def position_options(p: argparse.ArgumentParser) -> None:
 
 def dialect_option(p: argparse.ArgumentParser, flag: str = "--dialect",
                    what: str = "the Betza strings") -> None:
-    """--dialect: read the strings as betza-kb's spec does, or as XBoard or the Interactive
-    Diagram does (kb/dialects.lp; docs/readings.md says where they differ)."""
+    """--dialect: read the strings as betza-kb's spec does, or as XBoard, the Interactive
+    Diagram or Fairy-Stockfish does (kb/dialects.lp; docs/readings.md says where they differ)."""
     p.add_argument(flag, default=None, metavar="DIALECT",
-                   help=f"read {what} as 'spec' (default), 'xboard' (XBoard 4.9.1) or "
-                        "'diagram' (the Interactive Diagram) does; 'xboard:NAME' turns on "
-                        "one named difference only")
+                   help=f"read {what} as 'spec' (default), 'xboard' (XBoard 4.9.1), "
+                        "'diagram' (the Interactive Diagram) or 'fsf' (Fairy-Stockfish "
+                        "0.0.90) does; 'xboard:NAME' turns on one named difference only")
 
 
 def limit_options(p: argparse.ArgumentParser) -> None:

@@ -26,7 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza convert "[D?B]" --to a           no a-notation spelling: leg 2's atom is not
                                          the first leg's atom turned
   betza convert mafsW --to bracket --board 8x8 --board 12x12 --json
-  betza convert fK --to fsf              fW: what Fairy-Stockfish reads as the forward step""")
+  betza convert fK --to fsf              fW: what Fairy-Stockfish reads as the forward step
+  betza convert mafsW --to fsf           nN: Fairy-Stockfish skips a, but reads the lame
+                                         Knight as the spec reads mafsW""")
     p.add_argument("betza", help="Betza string or piece name")
     p.add_argument("--to", required=True, choices=["bracket", "a", "fsf"],
                    help="the notation to write it in")
@@ -45,9 +47,9 @@ def run(args: argparse.Namespace) -> int:
 
     boards = [parse_board_size(b) for b in (args.board or ["8x8"])]
     if args.to == "fsf":
-        from translator.queries.convert_fsf import to_fsf
+        from translator.queries.convert_fsf import fsf_spelling_of
 
-        answer = to_fsf(args.betza, boards, check=args.check, timeout=args.timeout)
+        answer = fsf_spelling_of(args.betza, boards, check=args.check, timeout=args.timeout)
     else:
         answer = convert(args.betza, args.to, boards, check=args.check, timeout=args.timeout)
     if args.json:

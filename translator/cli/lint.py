@@ -17,7 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "search); every 'is the same piece' is proven by the equivalence solver on the "
         "board. Also: whether Fairy-Stockfish (pyffish, when installed) accepts the string "
         "and reads it the same, and which known differences between the programs that read "
-        "XBetza touch it, with a position where they differ. Exit status 0 = clean, "
+        "XBetza touch it, with a position where they differ; and for XBoard, the Interactive "
+        "Diagram and Fairy-Stockfish, whether each reads the string with the spec's moves "
+        "(proven), what it reads today and a spelling it reads with the spec's moves, "
+        "proven equal. Exit status 0 = clean, "
         "1 = findings, 2 = bad input.",
         epilog="""examples:
   betza lint N                     clean (exit 0)
@@ -25,6 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
   betza lint mcW                   the modifiers m c do nothing: mcW is W
   betza lint rvN                   the order of rv matters on N: vrN is another piece
   betza lint mafsW                 Fairy-Stockfish reads the two-leg move differently
+                                   (d5 f5 e6 from e5): lint offers nN, which it reads so
+  betza lint cmW                   XBoard stops at m after c and reads cW: lint offers W
   betza lint WfW --board 10x10 --json""")
     p.add_argument("betza", help="a Betza string or piece name")
     p.add_argument("--board", default="8x8", metavar="FxR", help="board size (default 8x8)")

@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from translator.catalogue.variants import all_variants
+    from translator.present.explain.reading import program_name
 
     if args.ini:
         from translator.catalogue.ini import load_ini
@@ -40,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
     for v in variants:
         print(f"{v.name}: {v.files}x{v.ranks}, royal {v.royal or '-'}; start {v.start_fen}")
         for letter, betza in sorted(v.pieces.items()):
-            print(f"    {letter}: {betza}")
+            read = f" (read as {program_name(v.readings[letter])} reads it)" \
+                if letter in v.readings else ""
+            print(f"    {letter}: {betza}{read}")
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
     return 0

@@ -85,15 +85,15 @@ class Tables:
         return [o for o in range(self.size) if mask >> o & 1]
 
 
-# The reading a variant's Betza strings (built-in pieces and a variants.ini's customPieceN)
-# are read in: the spec's for now; when Fairy-Stockfish's own reading (a dialect "fsf")
-# lands, custom pieces of an ini switch to it here, and only here.
+# The reading the tables are compiled in: the spec's. A variants.ini's custom pieces move as
+# Fairy-Stockfish reads them: their reading is carried by the variant, and the rules give
+# each piece the spec string of its moves (GameRules.moves_by).
 READING = "spec"
 
 
 def _piece_rows(rules: GameRules, letter: str, side: str) -> list[tuple[GameRow, ...]]:
     files, ranks = rules.files, rules.ranks
-    canon = canonical(rules.pieces[letter])
+    canon = canonical(rules.moves_by(letter))
     squares = [(x, y) for y in range(ranks) for x in range(files)]
     table = store.table_with(canon, READING, files, ranks, squares, state=())
     if table is None:
@@ -217,7 +217,7 @@ def compiled_rules(rules: GameRules) -> Tables:
             _reverse(tables, (letter, side))
     tables.ep_pieces = frozenset(
         letter for letter in rules.pieces
-        if "ep" in store.state_reads(canonical(rules.pieces[letter]), "spec", rules.files,
+        if "ep" in store.state_reads(canonical(rules.moves_by(letter)), READING, rules.files,
                                      rules.ranks))
     for side in SIDES:
         mask = 0

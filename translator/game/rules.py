@@ -18,13 +18,13 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from translator.catalogue.ini import builtin_variant_names, load_ini, parse_ini
-from translator.catalogue.variant import Variant, kb_dir
+from translator.catalogue.variant import Variant, kb_dir, moving_table
 from translator.errors import BetzaError
 from translator.squares import Square
 
@@ -111,6 +111,14 @@ class GameRules:
     pawn: str                                  # the letter of FSF's pawn ("" for none)
     shogi_notation: bool                       # moves are written as shogi's (Hodges)
     hand_order: str                            # letters as a FEN lists pieces in hand
+    # the strings the pieces move by, read as the spec reads them: a variants.ini's custom
+    # pieces as Fairy-Stockfish reads them (catalogue.variant.moving_table); ``pieces``
+    # keeps the strings as written
+    moving: dict[str, str] = field(default_factory=dict)
+
+    def moves_by(self, letter: str) -> str:
+        """The string piece ``letter`` moves by, read as the spec reads it."""
+        return self.moving.get(letter, self.pieces[letter])
 
     @property
     def shogi_style(self) -> bool:
@@ -265,7 +273,7 @@ def rules_of(variant: Variant) -> GameRules:
         promotion_zone_pawn_drops=_bool(options, "promotionZonePawnDrops"),
         first_rank_pawn_drops=_bool(options, "firstRankPawnDrops"),
         pawn=pawn, shogi_notation=options["variantTemplate"].strip() == "shogi",
-        hand_order=_hand_order(variant),
+        hand_order=_hand_order(variant), moving=moving_table(variant),
     )
 
 

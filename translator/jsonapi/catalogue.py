@@ -31,7 +31,7 @@ def pieces_json(text: str | None = None) -> list[dict[str, Any]]:
 
 def variant_summary(v: Any) -> dict[str, Any]:
     return {"name": v.name, "files": v.files, "ranks": v.ranks, "start": v.start_fen,
-            "pieces": v.pieces, "royal": v.royal}
+            "pieces": v.pieces, "royal": v.royal, "readings": v.readings}
 
 
 def variants_json() -> dict[str, Any]:

@@ -145,10 +145,11 @@ def _fen_parts(spec: Mapping[str, Any], variant: str | None) -> tuple[dict[str, 
     royal = spec.get("royal_letters")
     fen = spec.get("fen")
     if variant:
+        from translator.catalogue.variant import moving_table
         from translator.catalogue.variants import get_variant
 
         v = get_variant(variant, spec.get("ini"))
-        table.update(v.pieces)
+        table.update(moving_table(v, spec.get("dialect")))
         royal = royal if royal is not None else v.royal
         fen = fen or v.start_fen
     if spec.get("pieces"):

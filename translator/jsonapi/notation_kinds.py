@@ -39,6 +39,11 @@ def convert_line(line: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(check, bool):
         raise BetzaError("check must be true or false")
     to = required(line, "to")
+    if to == "fsf":
+        from translator.queries.convert_fsf import fsf_spelling_of
+
+        return fsf_spelling_of(required(line, "betza"), [board_size(line)], check=check,
+                               timeout=line_limits(line)[0]).as_json()
     return convert(required(line, "betza"), to, [board_size(line)], check=check,
                    timeout=line_limits(line)[0]).as_json()
 

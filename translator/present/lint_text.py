@@ -28,7 +28,11 @@ def lint_text(result: LintResult) -> str:
     if result.dialects_checked and not any(f.kind == "dialect" for f in result.findings):
         lines.append("Dialects: no known difference between the programs that read XBetza "
                      "touches this string")
-    if result.portability:
+    if result.programs:
+        from translator.queries.lint.programs import program_lines
+
+        lines += program_lines(result.programs, result.files, result.ranks)
+    elif result.portability:
         from translator.queries.lint.portable import portability_line
 
         lines.append(portability_line(result.betza, result.portability))

@@ -46,6 +46,41 @@ def to_fsf(betza: str, boards: list[tuple[int, int]] | None = None, check: bool 
     return answer
 
 
+def fsf_spelling_of(betza: str, boards: list[tuple[int, int]] | None = None,
+                    check: bool = True, timeout: float = 60.0) -> Conversion:
+    """What ``betza convert --to fsf`` answers: :func:`to_fsf`, and where some move has no
+    spelling of its own in Fairy-Stockfish's letters, the shortest spelling of the whole
+    piece that ``betza find`` gives and the solver proves the same in the spec reading, if
+    Fairy-Stockfish reads that one with the spec's moves (``mafsW``: ``nN``). Without
+    ``check`` nothing is searched.
+
+    >>> fsf_spelling_of("mafsW").result
+    'nN'
+    """
+    answer = to_fsf(betza, boards, check, timeout)
+    if answer.result is not None or not check:
+        return answer
+    from translator.queries.lint.finding import Budget
+    from translator.queries.lint.shortest import shortest_spelling
+
+    files, ranks = (boards or [(8, 8)])[0]
+    budget = Budget(timeout)
+    try:
+        found = shortest_spelling(betza, files, ranks, budget).betza
+    except (SolverTimeout, BetzaError) as err:
+        answer.reasons.append(f"no other spelling searched: {err.message}")
+        return answer
+    if found is None:
+        return answer
+    other = Conversion(betza, "fsf", found)
+    _prove(other, resolve_name(betza), boards or [(8, 8)], budget.left())
+    if other.proven:
+        return other
+    answer.reasons.append(f"the shorter spelling {found} (proven the same piece) is no "
+                          "better: Fairy-Stockfish reads it with other moves too")
+    return answer
+
+
 def _spell(move: MoveDef) -> str:
     """One spec move in Fairy-Stockfish's letters; ValueError says why there is none."""
     if len(move.legs) > 1:

@@ -57,7 +57,7 @@ def position_of(game: Game, state: State, side: int, ep: bool = True) -> Positio
             continue
         colour = state.colour[sq]
         pieces[(sq % files, sq // files)] = PlacedPiece(
-            COLOURS[colour], rules.pieces[letter], letter if colour == 0 else letter.lower(),
+            COLOURS[colour], rules.moves_by(letter), letter if colour == 0 else letter.lower(),
             royal=letter in rules.royal, virgin=bool(region[colour] >> sq & 1))
     square = [(state.ep % files, state.ep // files)] if ep and state.ep >= 0 else []
     victim = (state.ep_victim % files, state.ep_victim // files) if square else None

@@ -20,9 +20,8 @@ from typing import Any
 from translator.compiled import store
 from translator.compiled.many import Boards, mobility
 from translator.compiled.table import State
-from translator.facts.pieces import parse_piece
+from translator.facts.pieces import canonical, piece_facts
 from translator.facts.schema import BOARD, CENSUS_CENTRE, MOVER, PIECE
-from translator.facts.translate import move_facts
 from translator.position import PlacedPiece, Position
 from translator.queries.moves import MovesQuery, batch_moves
 from translator.shown import Bound, Edges, Forward, Mob, Reach, Sym, each
@@ -42,9 +41,15 @@ EXAMPLE_DENSITIES = (0.25, 0.5)
 EXAMPLES = 200
 
 
-def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> dict[str, Any]:
-    """The move-graph properties of ``betza`` on an empty ``files`` x ``ranks`` board."""
-    facts = [move_facts(1, parse_piece(betza))]
+def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0,
+                reading: str = "spec") -> dict[str, Any]:
+    """The move-graph properties of ``betza`` on an empty ``files`` x ``ranks`` board, the
+    string read in ``reading`` (a program's: ``xboard``, ``diagram``, ``fsf``).
+
+    >>> empty_board("fK", 8, 8, reading="fsf")["mobility_empty"]["max"]
+    3
+    """
+    facts = [piece_facts(1, betza, reading)]
     q = 0
     for x in range(files):
         for y in range(ranks):
@@ -69,14 +74,16 @@ def empty_board(betza: str, files: int, ranks: int, timeout: float = 60.0) -> di
         "forward": forward / edges if edges else 0.0,
         "moves_on_empty_board": bool(edges),
     }
+    if reading != "spec":
+        row["dialect"] = reading
     if not edges:   # nothing to measure: symmetry and reversibility would hold vacuously
         row.update(symmetry=NOT_MEASURED, reversible=None,
-                   example_positions=example_positions(betza, files, ranks, timeout))
+                   example_positions=example_positions(betza, files, ranks, timeout, reading))
     return row
 
 
-def example_positions(betza: str, files: int, ranks: int, timeout: float = 60.0
-                      ) -> dict[str, dict[str, float]]:
+def example_positions(betza: str, files: int, ranks: int, timeout: float = 60.0,
+                      reading: str = "spec") -> dict[str, dict[str, float]]:
     """Mean moves and captures of a piece in the census's example positions (friends and
     enemies on a quarter and on half of the squares, :data:`EXAMPLES` of each, a fixed seed):
     what a census measures of a piece that has no move on an empty board.
@@ -86,14 +93,14 @@ def example_positions(betza: str, files: int, ranks: int, timeout: float = 60.0
     """
     out = {}
     for density in EXAMPLE_DENSITIES:
-        found = sampled(betza, files, ranks, density, EXAMPLES, 0, timeout)
+        found = sampled(betza, files, ranks, density, EXAMPLES, 0, timeout, reading)
         out[str(density)] = {"mean": statistics.fmean(found["moves"]),
                              "captures": statistics.fmean(found["captures"])}
     return out
 
 
 def sampled(betza: str, files: int, ranks: int, density: float, samples: int, seed: int,
-            timeout: float = 60.0) -> dict[str, Any]:
+            timeout: float = 60.0, reading: str = "spec") -> dict[str, Any]:
     """Mobility in ``samples`` random positions: the piece on a random square, every other
     square holding a friend or an enemy (half each) with probability ``density``. The
     positions are matched against the piece's move table all at once
@@ -116,23 +123,24 @@ def sampled(betza: str, files: int, ranks: int, density: float, samples: int, se
         friends.append(mine)
         enemies.append(theirs)
     boards = Boards.of(files, ranks, origins, friends, enemies)
-    table = store.table_with(str(parse_piece(betza)), "spec", files, ranks, origins,
+    table = store.table_with(canonical(betza, reading), reading, files, ranks, origins,
                              timeout=timeout, state=STATE)
     if table is not None:
         moves, captures = mobility(table, "white", boards)
         counts, taken = moves.tolist(), captures.tolist()
     else:
-        counts, taken = _solved(betza, boards, timeout)
+        counts, taken = _solved(betza, boards, timeout, reading)
     return {"piece": betza, "board": f"{files}x{ranks}", "density": density, "seed": seed,
             "samples": samples, "moves": counts, "captures": taken}
 
 
-def _solved(betza: str, boards: Boards, timeout: float) -> tuple[list[int], list[int]]:
+def _solved(betza: str, boards: Boards, timeout: float,
+            reading: str) -> tuple[list[int], list[int]]:
     """The numbers of :func:`sampled` from the solver, position by position."""
     queries = []
     for origin, mine, theirs in zip(boards.origins, boards.friends.tolist(),
                                     boards.enemies.tolist(), strict=True):
-        pos = Position(boards.files, boards.ranks)
+        pos = Position(boards.files, boards.ranks, dialect=reading)
         for square in range(boards.files * boards.ranks):
             side = "white" if mine >> square & 1 else "black" if theirs >> square & 1 else ""
             if side:

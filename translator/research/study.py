@@ -25,33 +25,44 @@ def _board(b: Board) -> str:
     return f"{b[0]}x{b[1]}"
 
 
+def _read(reading: str) -> str:
+    """The tail of a task key: the reading, where it is not the spec's (the keys of a
+    census in the spec reading stay as they were, so its saved results are read again)."""
+    return "" if reading == "spec" else f"|{reading}"
+
+
 def census_tasks(pieces: Sequence[str], boards: Sequence[Board], densities: Sequence[float],
-                 samples: int, seed: int, chunk: int = 200) -> list[Task]:
+                 samples: int, seed: int, chunk: int = 200, reading: str = "spec"
+                 ) -> list[Task]:
     """One empty-board task per piece and board, and the samples at each density in
-    chunks of ``chunk`` positions."""
+    chunks of ``chunk`` positions, the strings read in ``reading``."""
     tasks: list[Task] = []
+    read: tuple[Any, ...] = () if reading == "spec" else (60.0, reading)  # timeout, reading
     for piece in pieces:
         for files, ranks in boards:
-            tasks.append((f"empty|{piece}|{files}x{ranks}", empty_board,
-                          (piece, files, ranks)))
+            tasks.append((f"empty|{piece}|{files}x{ranks}{_read(reading)}", empty_board,
+                          (piece, files, ranks, *read)))
             for density in densities:
                 for start in range(0, samples, chunk):
-                    tasks.append((f"sample|{piece}|{files}x{ranks}|{density}|{start}",
-                                  sampled, (piece, files, ranks, density,
-                                            min(chunk, samples - start), seed + start)))
+                    tasks.append((f"sample|{piece}|{files}x{ranks}|{density}|{start}"
+                                  f"{_read(reading)}", sampled,
+                                  (piece, files, ranks, density, min(chunk, samples - start),
+                                   seed + start, *read)))
     return tasks
 
 
 def census_rows(outcomes: dict[str, Outcome], pieces: Sequence[str],
-                boards: Sequence[Board]) -> list[dict[str, Any]]:
+                boards: Sequence[Board], reading: str = "spec") -> list[dict[str, Any]]:
     """One row per piece and board; a row whose tasks failed carries the error."""
     rows = []
     for piece in pieces:
         for b in boards:
             mine = [o for k, o in outcomes.items()
-                    if k.split("|")[1] == piece and k.split("|")[2] == _board(b)]
+                    if k.split("|")[1] == piece and k.split("|")[2] == _board(b)
+                    and k.endswith(_read(reading)) and (reading != "spec" or
+                                                        k.count("|") in (2, 4))]
             errors = [o.error for o in mine if o.error]
-            empty = outcomes.get(f"empty|{piece}|{_board(b)}")
+            empty = outcomes.get(f"empty|{piece}|{_board(b)}{_read(reading)}")
             if errors or empty is None:
                 rows.append({"piece": piece, "board": _board(b),
                              "error": errors[0] if errors else "not computed"})
@@ -64,10 +75,11 @@ def census_rows(outcomes: dict[str, Outcome], pieces: Sequence[str],
 def census(pieces: Sequence[str], boards: Sequence[Board] = ((8, 8),),
            densities: Sequence[float] = (), samples: int = 100, seed: int = 0, *,
            scheduler: str | None = None, workers: int | None = None,
-           out: str | None = None, progress: bool = False, dashboard: str = DASHBOARD
-           ) -> pd.DataFrame:
+           out: str | None = None, progress: bool = False, dashboard: str = DASHBOARD,
+           reading: str = "spec") -> pd.DataFrame:
     """The census of ``pieces`` as a pandas DataFrame, one row per piece and board (a
-    local cluster's dashboard on ``dashboard``, host:port).
+    local cluster's dashboard on ``dashboard``, host:port), the strings read in
+    ``reading`` (``spec``, or a program's: ``xboard``, ``diagram``, ``fsf``).
 
     >>> frame = census(["W", "F"], boards=[(3, 3)], scheduler="inline")
     >>> frame.set_index("piece")["connected"].to_dict()
@@ -75,10 +87,10 @@ def census(pieces: Sequence[str], boards: Sequence[Board] = ((8, 8),),
     """
     import pandas as pd
 
-    tasks = census_tasks(pieces, boards, densities, samples, seed)
+    tasks = census_tasks(pieces, boards, densities, samples, seed, reading=reading)
     outcomes = run_tasks(tasks, scheduler=scheduler, workers=workers, out=out,
                          progress=progress, dashboard=dashboard)
-    return pd.DataFrame(census_rows(outcomes, pieces, boards))
+    return pd.DataFrame(census_rows(outcomes, pieces, boards, reading))
 
 
 def equiv_task(a: str, b: str, files: int, ranks: int) -> dict[str, Any]:

@@ -21,6 +21,7 @@ Three kinds of finding:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,7 @@ from translator.queries.lint.ffish import FfishCheck, check_ffish
 from translator.queries.lint.finding import Budget, Finding, where
 from translator.queries.lint.notation import notation_findings
 from translator.queries.lint.portable import portability
+from translator.queries.lint.programs import ProgramReading, program_readings
 from translator.queries.lint.shortest import Shortest, shortest_spelling
 
 READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
@@ -54,6 +56,7 @@ class LintResult:
     dialects_checked: bool = False
     notes: list[str] = field(default_factory=list)
     portability: dict[str, str] = field(default_factory=dict)  # program -> what it reads
+    programs: list[ProgramReading] = field(default_factory=list)  # proven, with the fixes
 
     @property
     def clean(self) -> bool:
@@ -66,7 +69,8 @@ class LintResult:
                 "shortest": self.shortest, "shortest_reason": self.shortest_reason,
                 "fairy_stockfish": ffish,
                 "dialects_checked": self.dialects_checked, "notes": self.notes,
-                "portability": self.portability}
+                "portability": self.portability,
+                "programs": [r.as_json() for r in self.programs]}
 
 
 def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> LintResult:
@@ -97,7 +101,23 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
         result.findings.append(_ffish_finding(result.fairy_stockfish))
     if comparable:  # the readings are compared by the same solver
         result.findings.extend(_dialects(result, budget))
+        known = tuple(f.equivalent for f in result.findings if f.equivalent)
+        result.programs = program_readings(
+            betza, files, ranks, budget.deadline - time.monotonic(),
+            (*known, *([result.shortest] if result.shortest else [])))
+        _fixes_offered(result)
     return result
+
+
+def _fixes_offered(result: LintResult) -> None:
+    """A program's fix (a spelling it reads with the spec's moves, proven equal) is the
+    suggestion of the findings that say it reads the string otherwise."""
+    fixes = {r.dialect: r.spelling for r in result.programs if r.same is False and r.spelling}
+    for finding in result.findings:
+        program = finding.data.get("dialect") if finding.kind == "dialect" else \
+            "fsf" if finding.kind == "fairy-stockfish" else None
+        if finding.suggestion is None and program in fixes:
+            finding.suggestion = fixes[program]
 
 
 def _spec_refuses(betza: str, files: int, ranks: int, err: BetzaError,

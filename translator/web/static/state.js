@@ -4,7 +4,7 @@
 // play_variant play_fen play_moves (play: the game, its start FEN, the UCI moves played).
 
 export const MAX_SIZE = 26;
-export const DIALECTS = ["spec", "xboard", "diagram"];
+export const DIALECTS = ["spec", "xboard", "diagram", "fsf"];
 
 export function squareName(x, y) {
   return String.fromCharCode(97 + x) + String(y + 1);
@@ -17,7 +17,7 @@ export function parseSquare(name) {
 
 export const state = {
   betza: "N", betza2: "", files: 8, ranks: 8, side: "white", from: "d4",
-  dialect: "spec",            // how the strings are read: spec, xboard or diagram
+  dialect: "spec",            // how the strings are read: spec, xboard, diagram or fsf
   friends: new Set(), enemies: new Set(), unmoved: false,
   ep: "", ep_victim: "", last_moved: "",
   mode: "edit", pane: "explain",
