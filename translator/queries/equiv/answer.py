@@ -150,6 +150,25 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     return verdict
 
 
+def differ_on_empty_board(a: str, b: str, files: int, ranks: int, *,
+                          timeout: float = 10.0) -> bool:
+    """Whether ``a`` and ``b`` (the spec reading) move differently somewhere on the empty
+    board, as pieces that have moved or not: a cheap proof that they are not equivalent,
+    from their move tables, with no equivalence program (False proves nothing).
+
+    >>> differ_on_empty_board("mfW", "fW", 8, 8), differ_on_empty_board("N", "mafsW", 8, 8)
+    (False, False)
+    >>> differ_on_empty_board("fW", "vW", 8, 8)
+    True
+    """
+    pa, pb = parse_piece(a), parse_piece(b)
+    starts = [("white", sq) for sq in start_squares(files, ranks, pa, pb)]
+    found = equiv_search.empty_board_difference(
+        (a, "spec"), (b, "spec"), files, ranks, starts, False,
+        (time.monotonic() + timeout, timeout), DEFAULT_MAX_ATOMS)
+    return found is not None
+
+
 def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
                      timeout: float = 60.0) -> list[bool]:
     """For each (string, reading) of ``others``: are its normalised move definitions
