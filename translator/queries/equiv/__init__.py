@@ -3,9 +3,9 @@ and the conditions that tell them apart."""
 
 from translator.queries.equiv.answer import (
     EquivResult,
-    differ_on_empty_board,
+    differ_plainly,
     equivalent,
     same_definitions,
 )
 
-__all__ = ["EquivResult", "differ_on_empty_board", "equivalent", "same_definitions"]
+__all__ = ["EquivResult", "differ_plainly", "equivalent", "same_definitions"]

@@ -39,7 +39,7 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
     from translator.solve import engine
 
     deadline = time.monotonic() + timeout if deadline is None else deadline
-    empty = empty_board_difference(a, b, files, ranks, starts, targets_only,
+    empty = _empty_board_difference(a, b, files, ranks, starts, targets_only,
                                     (deadline, timeout), max_atoms)
     if empty is not None:
         return empty
@@ -79,7 +79,7 @@ def search(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
     return _counterexample(symbols, q, files, ranks, starts[q])
 
 
-def empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
+def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, ranks: int,
                             starts: list[tuple[str, tuple[int, int]]], targets_only: bool,
                             limit: tuple[float, float], max_atoms: int
                             ) -> Counterexample | None:
