@@ -26,6 +26,7 @@ import asyncio
 import math
 from collections import Counter, deque
 from concurrent.futures import Future
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,7 +147,12 @@ class Slots:
             self.give()
             return
         loop = asyncio.get_running_loop()
-        job.add_done_callback(lambda _: loop.call_soon_threadsafe(self.give))
+
+        def give(_: Future[Any]) -> None:
+            with suppress(RuntimeError):  # the server stopped meanwhile: nothing to give
+                loop.call_soon_threadsafe(self.give)
+
+        job.add_done_callback(give)
 
     def give(self) -> None:
         """A worker is free again: the first query still waiting takes it."""
