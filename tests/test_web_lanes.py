@@ -32,6 +32,8 @@ def test_heavy_requests_are_told_by_their_size_estimate():
                     "from": "m13"}) == "board"
     assert lane_of({"query": "equiv", "a": "Q", "b": "RB"}) == "search"
     assert lane_of({"query": "explain", "betza": "lG3", "board": "8x8"}) == "explain"
+    assert lane_of({"query": "explain", "betza": "Q", "board": "8x8", "from": "d4"}) == "explain"
+    assert lane_of({"query": "explain", "betza": "Q", "board": "26x26", "from": "m13"}) == "heavy"
     assert lane_of({"query": "why", "betza": "N", "from": "d4", "to": "f5"}) == "why"
     assert lane_of({"query": "board", "betza": "aaK", "from": "d4"}) == "board"
     assert lane_of({"query": "board", "betza": "Q", "from": "d4", "files": 26,

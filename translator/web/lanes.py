@@ -91,7 +91,10 @@ def is_heavy(obj: dict[str, Any]) -> bool:
         return False
     files, ranks = board
     kind = obj.get("query")
-    whole = isinstance(kind, str) and kind in WHOLE_BOARD and obj.get("from") is None
+    # (an explanation compiles the whole board's table whatever square it speaks of; a
+    # compile with "from" is one square's rows)
+    whole = isinstance(kind, str) and kind in WHOLE_BOARD and not (
+        kind == "compile" and obj.get("from") is not None)
     try:
         need = sum(estimated_atoms(parse_piece(text), files, ranks) for text in strings)
     except (BetzaError, RecursionError):  # a bad string: its worker says what is wrong
