@@ -76,8 +76,8 @@ GROUP_STUCK = 120.0
 # Each lane has as many workers as the machine has cores (the search lane half as many),
 # at least one; the heavy lane one, so that a few heavy queries never take the workers
 # that the quick ones need.
-LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 5, 200),
-         "search": (0.5, 10, 10), "heavy": (0.0, 15, 10)}
+LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
+         "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
 STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
