@@ -1,6 +1,7 @@
 """Round trip and classroom load of the teaching page's API (``betza serve``).
 
     python bench/web_api.py [--seconds 60] [--clients 30] [--quick]
+    python bench/web_api.py --random 400 [--clients 8]
 
 Starts ``betza serve`` on a free port (as a user would) and prints, in one run:
   1. the median round trip of single-piece queries (``moves`` and the page's ``board``) on
@@ -12,6 +13,11 @@ Starts ``betza serve`` on a free port (as a user would) and prints, in one run:
      8x8) and of the searches (target p95 < 3 s), answers by status code (no 5xx allowed),
      the server's memory (all its processes) before, during and after, and its largest
      worker against the memory budget of a worker (translator/web/workers.py).
+With ``--random N`` it prints instead: ``--clients`` clients (8 by default) each asking, with
+no pause, ``moves``, ``explain`` and ``why`` of random strings (tests/betza_strings.py) from
+random squares of 8x8 boards, N queries in all: p50 / p95 of each kind against its target
+(p95 within 0.3 s for moves, 1 s for explain and why), answers by status code (no 5xx
+allowed), and the machine's load average before and after (os.getloadavg).
 Timings vary on a shared machine; compare the ratios.
 """
 
@@ -38,6 +44,10 @@ from proctree import descendants, niceness, resident_kb, tree_resident_kb
 from translator.web.workers import BUDGET_MB, IDLE_MB, LANES
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from betza_strings import random_strings  # noqa: E402
+
+TARGETS = {"moves": 0.3, "explain": 1.0, "why": 1.0}  # p95, seconds (issue 40)
 PIECES = ["N", "R", "Q", "K", "fmWfcF", "mafsW", "FyafsF", "mRcpR", "gQ", "fcafmF", "WfF"]
 
 
@@ -155,12 +165,67 @@ def classroom(url: str, clients: int, seconds: float, slow: bool = True
     return latencies, statuses
 
 
+def random_class(url: str, clients: int, total: int, seed: int = 40
+                 ) -> tuple[list[tuple[str, float]], Counter]:
+    """``clients`` clients asking moves, explain and why of random strings back to back,
+    ``total`` queries in all."""
+    strings = random_strings(200, seed)
+    rng = random.Random(seed)
+    asked: list[dict] = []
+    for _ in range(total):
+        sq, to = (f"{'abcdefgh'[rng.randrange(8)]}{rng.randrange(1, 9)}" for _ in range(2))
+        kind = rng.choice(list(TARGETS))
+        obj = {"query": kind, "betza": rng.choice(strings), "from": sq}
+        if kind == "why":
+            obj["to"] = to if to != sq else ("h8" if sq != "h8" else "a1")
+        else:
+            obj["files"] = obj["ranks"] = 8
+        asked.append(obj)
+    latencies: list[tuple[str, float]] = []
+    statuses: Counter = Counter()
+    lock = threading.Lock()
+
+    def client(n: int) -> None:
+        for obj in asked[n::clients]:
+            status, took = post(url, obj)
+            with lock:
+                statuses[status] += 1
+                latencies.append((obj["query"], took))
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, range(clients)))
+    return latencies, statuses
+
+
+def report_random(url: str, clients: int, total: int) -> None:
+    before = os.getloadavg()
+    random_class(url, clients, min(total, 40), seed=1)  # every worker started
+    start = time.perf_counter()
+    latencies, statuses = random_class(url, clients, total)
+    took = time.perf_counter() - start
+    after = os.getloadavg()
+    print(f"random strings: {clients} clients, {total} queries (moves, explain, why) in "
+          f"{took:.0f} s; load average {before[0]:.2f} before, {after[0]:.2f} after "
+          f"(1 min; {os.cpu_count()} cores)")
+    for kind, target in TARGETS.items():
+        mine = sorted(t for k, t in latencies if k == kind)
+        print(f"  {kind:<8} p50 {mine[len(mine) // 2] * 1000:5.0f} ms, p95 "
+              f"{p95(mine) * 1000:5.0f} ms (target {target * 1000:.0f} ms: ratio "
+              f"{p95(mine) / target:.2f}), {len(mine)} queries")
+    print("  answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
+    print(f"  server errors (5xx): {sum(v for k, v in statuses.items() if k >= 500)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--clients", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="10 s classroom, fewer round trips")
+    ap.add_argument("--random", type=int, metavar="N",
+                    help="N queries of random strings instead (moves, explain, why)")
     args = ap.parse_args()
+    if args.random and "--clients" not in sys.argv:
+        args.clients = 8
     seconds = 10.0 if args.quick else args.seconds
     port = free_port()
     betza = Path(sys.executable).with_name("betza")
@@ -176,6 +241,9 @@ def main() -> int:
                 break
             except OSError:
                 time.sleep(0.1)
+        if args.random:
+            report_random(url, args.clients, args.random)
+            return 0
         n = 15 if args.quick else 40
         print("round trip, median (ms)        8x8      16x16    ratio to 30 ms (8x8)")
         cold = round_trips(url, 8, n)

@@ -189,4 +189,16 @@ def test_the_equivalence_check_stops_at_its_limit_inside_grounding() -> None:
     done = subprocess.run([str(Path(sys.executable).parent / "betza"), "equiv", "qN", long,
                            "--timeout", "2"], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout) == (2, "")
-    assert "past the time limit of 2 s" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert "limit of 2" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_the_equivalence_size_estimate_counts_a_wrapping_rider_from_every_square() -> None:
+    # ionH676 wraps: the check grounds it from each of the 64 start squares, 676 steps a
+    # ray round the board (not 64, the board's area); sized once from the centre, it was
+    # let through and ground for a minute. Refused before grounding, with the atoms limit.
+    long = "QslLionH" + "1000" * 50
+    done = subprocess.run([str(Path(sys.executable).parent / "betza"), "equiv", "qN", long],
+                          capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("betza: error: this query would ground about ")
+    assert "over the limit of 2e+06" in done.stderr and len(done.stderr.splitlines()) == 1

@@ -134,29 +134,27 @@ def test_a_lane_keeps_answering_after_its_pool_is_recycled():
     async def many() -> list[dict]:
         pool = SolverPool(workers=2, max_timeout=30)
         try:
-            return [await pool.answer({"query": "explain", "betza": "W", "board": "5x5"})
+            return [await pool.answer({"query": "convert", "betza": "yafsF",
+                                       "to": "bracket"})
                     for _ in range(LANES["search"][2] * 2 + 1)]
         finally:
             pool.close()
 
     answers = asyncio.run(many())
     assert all(a["ok"] for a in answers)
-    assert answers[-1]["lines"][1] == "W: 1 move."
+    assert answers[-1]["result"] == "[F-R]"
 
 
-def test_long_chains_go_to_the_search_lane():
+def test_long_chains_go_to_the_heavy_lane():
     # aaaaK grounds for seconds: its board must not hold up the boards of the others
-    from translator.web.workers import heavy
+    # (tests/test_web_lanes.py has the other heavy queries)
+    from translator.web.lanes import is_heavy
 
-    assert heavy({"query": "board", "betza": "aaaaK", "from": "d4"})
-    assert heavy({"query": "moves", "betza": "aaaK", "from": "d4"})  # about 0.3 s
-    assert not heavy({"query": "board", "betza": "aaK", "from": "d4"})
-    assert not heavy({"query": "board", "betza": "Q", "from": "d4", "files": 26,
-                      "ranks": 26})
-    # what the worker is to refuse is no concern of the lane
-    for bad in ({"betza": "3N"}, {"betza": 5}, {"betza": "aaaaK", "files": "8"},
-                {"betza": "aaaaK", "files": 99}):
-        assert not heavy({"query": "board", "from": "d4", **bad})
+    assert is_heavy({"query": "board", "betza": "aaaaK", "from": "d4"})
+    assert is_heavy({"query": "moves", "betza": "aaaK", "from": "d4"})  # about 0.3 s
+    assert not is_heavy({"query": "board", "betza": "aaK", "from": "d4"})
+    assert not is_heavy({"query": "board", "betza": "Q", "from": "d4", "files": 26,
+                         "ranks": 26})
 
 
 HARDENING = {"x-content-type-options": "nosniff", "x-frame-options": "DENY"}
@@ -254,7 +252,7 @@ def test_malformed_values_are_400_naming_the_field(client, body, words):
 
 
 def test_max_atoms_is_capped_by_the_server(client):
-    from translator.web.workers import MAX_ATOMS, capped
+    from translator.web.lanes import MAX_ATOMS, capped
 
     assert capped({"max_atoms": 10**12}, 10.0)["max_atoms"] == MAX_ATOMS
     assert capped({"max_atoms": 1000, "timeout": 1e9}, 10.0) == {"max_atoms": 1000,

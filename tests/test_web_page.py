@@ -279,11 +279,11 @@ def test_an_old_explanation_never_shows_under_a_new_string(page, gate):
     # meanwhile the pane says it is working, and for how long once past 0.3 s
     expect(page.locator("#explanation")).to_have_attribute("data-busy", "true")
     expect(page.locator("#explanation .working")).to_have_text(re.compile(r"working… \d+\.\d s"))
-    type_betza(page, "W7")
-    expect(page.locator("#explanation p.lead")).to_contain_text("From e4 on an empty 8x8 board")
     before = dropped(page)
-    gate.release()
+    type_betza(page, "W7")   # (the old request is aborted: the server drops it)
+    expect(page.locator("#explanation p.lead")).to_contain_text("From e4 on an empty 8x8 board")
     wait_dropped(page, before)
+    gate.release()
     expect(page.locator("#explanation p.lead")).to_have_count(1)
     assert page.inner_text("#explanation p.lead").startswith("W7 moves as the Rook")
     assert "Shatranj" not in page.inner_text("#explanation")
@@ -466,11 +466,11 @@ def test_a_changed_drawing_drops_the_answer_found_for_the_old_one(page, gate):
     gate.hold(lambda q: q.get("query") == "find")
     page.click("#find")
     expect(page.locator("#found .working")).to_be_visible()
+    before = dropped(page)
     page.click('[data-square="f5"]')   # the eighth knight square: another question
     expect(page.locator("#found")).to_have_text("")
-    before = dropped(page)
+    wait_dropped(page, before)   # (its request aborted: the server drops it)
     gate.release()
-    wait_dropped(page, before)
     expect(page.locator("#found")).to_have_text("")
     page.click("#find")
     expect(page.locator("#found-betza")).to_have_text("N")
@@ -598,3 +598,89 @@ def test_the_page_matches_tables_as_the_server_does(page):
         shown |= {"null move" for mv in answer["moves"] if mv.get("null_move")}
     assert shown == {"move", "capture", "both", "friend", "locust", "mount", "unload",
                      "null move"}
+
+
+def attack_marks(page: Page) -> dict[str, list[str]]:
+    return {kind: sorted(page.eval_on_selector_all(
+        f"#board [data-{kind}]", "els => els.map(e => e.dataset.square)"))
+        for kind in ("target", "attacker")}
+
+
+def test_a_tab_shows_only_its_own_marks(page):
+    # issue 40: the Attacks target stayed outlined in Explain, Draw and Catalogue, even
+    # after "Empty the board", and the status line spoke of a piece no longer shown
+    open_page(page, "?betza=N&from=d4&fen=8/8/8/8/8/3n4/8/5N2%20w&pieces=N:N")
+    expect(page.locator("#status")).to_have_text("N (white) on d4: 8 moves")
+    page.click('#tabs [data-pane="attacks"]')
+    page.click('[data-square="e5"]')   # the black knight on d3 attacks e5
+    expect(page.locator("#attackers li")).to_have_text(["d3 (N, black): d3-e5"])
+    assert attack_marks(page) == {"target": ["e5"], "attacker": ["d3"]}
+    expect(page.locator('#arrows polyline[data-legs="d3 e5"]')).to_have_count(1)
+    expect(page.locator("#status")).to_have_text("")   # the board shows a position
+    for tab in ("explain", "draw", "catalogue"):
+        page.click(f'#tabs [data-pane="{tab}"]')
+        expect(page.locator(f'#tabs [data-pane="{tab}"]')).to_have_attribute(
+            "aria-selected", "true")
+        assert attack_marks(page) == {"target": [], "attacker": []}, tab
+        assert page.eval_on_selector("#arrows", "svg => svg.childElementCount") == 0, tab
+    # Catalogue kept the mode of Draw: the piece is on the board, and the status says so
+    expect(page.locator('input[name=mode][value="draw"]')).to_be_checked()
+    expect(page.locator("#status")).to_have_text("N (white) on d4: 8 moves")
+    # the Attacks tab draws its own marks again
+    page.click('#tabs [data-pane="attacks"]')
+    expect(page.locator('#board [data-square="e5"]')).to_have_attribute("data-target", "true")
+    expect(page.locator('#board [data-square="d3"]')).to_have_attribute("data-attacker", "true")
+    expect(page.locator("#status")).to_have_text("")
+
+
+def test_empty_the_board_takes_the_attacks_target_away(page):
+    open_page(page, "?betza=N&from=d4")
+    page.click('#tabs [data-pane="attacks"]')
+    page.click('[data-square="e4"]')
+    expect(page.locator("#attackers")).to_have_text("Nothing attacks e4.")
+    page.click('#tabs [data-pane="explain"]')
+    expect(page.locator("#status")).to_have_text("N (white) on d4: 8 moves")
+    assert attack_marks(page)["target"] == []
+    page.click("#clear")
+    expect(page).not_to_have_url(re.compile("target="))
+    page.click('#tabs [data-pane="attacks"]')
+    expect(page.locator('input[name=mode][value="attacks"]')).to_be_checked()
+    expect(page.locator("#attackers")).to_have_text("")
+    assert attack_marks(page) == {"target": [], "attacker": []}
+    # and in the Attacks tab itself
+    page.click('[data-square="c3"]')
+    expect(page.locator("#attackers")).to_have_text("Nothing attacks c3.")
+    page.click("#clear")
+    expect(page.locator('#board [data-square="c3"]')).not_to_have_attribute("data-target", "true")
+    expect(page.locator("#attackers")).to_have_text("")
+
+
+def test_the_comparison_marks_stay_in_the_compare_tab(page):
+    open_page(page, "?betza=N&betza2=K&from=d4&pane=compare")
+    expect(page.locator("#differences li").first).to_be_visible()
+    assert page.eval_on_selector_all("#board [data-diff]", "els => els.length") > 0
+    page.click('#tabs [data-pane="explain"]')
+    expect(page.locator("#board [data-diff]")).to_have_count(0)
+    page.click('#tabs [data-pane="compare"]')
+    expect(page.locator("#board [data-diff]").first).to_be_visible()
+
+
+def test_the_page_names_its_channel_and_a_newer_question_drops_the_older(page, gate):
+    # the explanation of the first string is held back at the server; asking for another
+    # aborts it (the server drops it, unsent) and the page shows the newer one only
+    open_page(page, "?betza=N&from=d4")
+    expect(page.locator("#explanation p.lead")).to_contain_text("Knight")
+    asked: list[dict] = []
+    page.on("request", lambda r: asked.append(json.loads(r.post_data or "{}"))
+            if r.url.endswith("/api/query") else None)
+    gate.hold(lambda q: q.get("query") == "explain" and q.get("betza") == "W")
+    before = dropped(page)
+    type_betza(page, "W")
+    expect(page.locator("#explanation")).to_have_attribute("data-busy", "true")
+    type_betza(page, "F")
+    expect(page.locator("#explanation p.lead")).to_contain_text("Ferz")
+    wait_dropped(page, before)
+    channels = {q["channel"] for q in asked if q.get("query") == "explain"}
+    assert len(channels) == 1 and channels.pop().endswith(":explain")
+    gate.release()
+    expect(page.locator("#explanation p.lead")).to_contain_text("Ferz")

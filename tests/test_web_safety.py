@@ -21,12 +21,13 @@ import pytest
 
 from bench.proctree import descendants
 from tests.web_server import free_port
+from translator.web.workers import LANES
 
 ROOT = Path(__file__).resolve().parent.parent
 JSON = {"Content-Type": "application/json"}
 KNIGHT_D4 = {"b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"}
 # the search lane's workers run this much nicer than the server (web/workers.py)
-SEARCH_NICENESS = 10
+SEARCH_NICENESS = LANES["search"][1]
 
 
 class Server:

@@ -65,18 +65,25 @@ MET = 8 * 200
 def _span(move: MoveDef, files: int, ranks: int) -> int:
     """How many squares a slide of ``move`` covers on average: half the board's width
     (the whole area when it wraps round), since a ray stops at the edge or a piece."""
-    wraps = any("o" in f for leg in move.legs for f in leg.modifiers)
-    return files * ranks if wraps else max(1, max(files, ranks) // 2)
+    return files * ranks if _wraps(move) else max(1, max(files, ranks) // 2)
+
+
+def _wraps(move: MoveDef) -> bool:
+    return any("o" in f for leg in move.legs for f in leg.modifiers)
 
 
 def _first_steps(move: MoveDef, span: int) -> int:
     """How many squares the first leg may cover, at most (a circular or crooked rider:
-    :data:`CIRCLE`)."""
+    :data:`CIRCLE`). A numbered range is not cut by the span when the move wraps: no edge
+    ends its ray, which goes round the board again for as many steps as it is given
+    (paths.lp's lim/4; ``oH676`` rides 676 steps on any board)."""
     if set("".join(move.legs[0].modifiers)) & BENDS:
         return CIRCLE
     if move.range is not None:
         rng = move.range.steps
-        return span if rng in (None, 0) else min(rng, span)
+        if rng in (None, 0):
+            return span
+        return rng if _wraps(move) else min(rng, span)
     return span if move.atom.doubled or move.atom.letter in SLIDERS else 1
 
 
@@ -140,6 +147,15 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
         total += max(paths, states, peak) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
     return total
+
+
+def from_every_square(piece: Piece) -> bool:
+    """Whether the equivalence check grounds the piece from every start square of the real
+    board rather than once from the centre of a board twice as large: some move wraps,
+    curls (``q``, ``z``) or has a ``*`` range (encodings/condpaths.lp's local/2)."""
+    return any(_wraps(move) or (move.range is not None and move.range.steps is None)
+               or any(set("".join(leg.modifiers)) & BENDS for leg in move.legs)
+               for move in piece.moves)
 
 
 def _needs_piece(move: MoveDef) -> bool:

@@ -3,17 +3,20 @@
 ``POST /api/query`` takes exactly one ``betza batch`` query object and returns what
 ``betza batch`` returns for it: 200 with ``{"ok": true, …}``; 400 with ``{"ok": false,
 "error": …}`` for bad input (plus ``input``, ``position`` and ``caret`` when a character
-is to blame); 422 when the query needs more time or atoms than its limit; 413 for a body
-over 64 KiB; 415 for a body not sent as ``application/json``. The key ``ini`` (a
-``variants.ini`` file on disk) is refused: the server reads no file a request names, and
-knows the kb's variants by name only. ``POST /api/svg`` draws a ``board`` query as the
-downloadable SVG.
+is to blame); 422 when the query needs more time or atoms than its limit (the time it
+waited for a worker counts against it); 409 with ``"superseded": true`` when a newer
+query of the same ``channel`` (an optional key: a page names one per pane) came before
+it was started; 413 for a body over 64 KiB; 415 for a body not sent as
+``application/json``. The key ``ini`` (a ``variants.ini`` file on disk) is refused: the
+server reads no file a request names, and knows the kb's variants by name only. ``POST
+/api/svg`` draws a ``board`` query as the downloadable SVG.
 ``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/games`` (the
 variants whose whole games are played), ``/api/legend`` and ``/api/glossary`` serve the
-catalogue and the page's words. Everything else is the page
-itself, from the package's own ``static`` folder. Every error, whatever its status, is
-``{"ok": false, "error": …}``; translator/web/guard.py checks the ``Host`` and the body's
-type and adds the hardening headers.
+catalogue and the page's words; ``/api/status`` the workers of each lane, the queries
+waiting and how many were sent, superseded, dropped (their client gone) or expired.
+Everything else is the page itself, from the package's own ``static`` folder. Every
+error, whatever its status, is ``{"ok": false, "error": …}``; translator/web/guard.py
+checks the ``Host`` and the body's type and adds the hardening headers.
 
 >>> from starlette.testclient import TestClient
 >>> with TestClient(create_app(workers=1), base_url="http://localhost") as client:
@@ -24,8 +27,9 @@ type and adds the hardening headers.
 
 from __future__ import annotations
 
+import asyncio
 import json
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +46,8 @@ from translator.web.guard import ASGIApp, Guard, allowed_hosts
 from translator.web.workers import SolverPool
 
 MAX_BODY = 64 * 1024
+# the answer to a query whose client went before it came (logged, never read)
+GONE = {"ok": False, "error": "the client closed the connection before the answer came"}
 STATIC = Path(__file__).parent / "static"
 
 
@@ -99,11 +105,39 @@ async def _query_object(request: Request) -> dict[str, Any] | JSONResponse:
     return obj
 
 
+async def _gone(request: Request) -> None:
+    """Return once the client has gone (it closed the connection: a page that aborted
+    its request because it asked anew)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        continue
+
+
+async def _answer(request: Request, obj: dict[str, Any]) -> dict[str, Any]:
+    """The pool's answer to ``obj``; a client that goes before it comes takes its query
+    with it (dropped from its lane's queue if not yet sent)."""
+    work = asyncio.ensure_future(request.app.state.pool.answer(obj))
+    watch = asyncio.ensure_future(_gone(request))
+    try:
+        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watch.cancel()
+    if work.done():
+        return work.result()  # type: ignore[no-any-return]
+    work.cancel()
+    with suppress(asyncio.CancelledError):
+        await work
+    return GONE
+
+
 def _status(answer: dict[str, Any]) -> int:
     if answer.get("ok"):
         return 200
     if answer.get("stopping"):
         return 503
+    if answer.get("superseded"):
+        return 409
+    if answer is GONE:
+        return 499
     return 422 if answer.get("limit") else 400
 
 
@@ -111,15 +145,19 @@ async def query(request: Request) -> Response:
     obj = await _query_object(request)
     if isinstance(obj, Response):
         return obj
-    answer = await request.app.state.pool.answer(obj)
+    answer = await _answer(request, obj)
     return JSONResponse(answer, status_code=_status(answer))
+
+
+async def status(request: Request) -> Response:
+    return JSONResponse({"ok": True, "lanes": request.app.state.pool.status()})
 
 
 async def svg(request: Request) -> Response:
     obj = await _query_object(request)
     if isinstance(obj, Response):
         return obj
-    answer = await request.app.state.pool.answer({**obj, "query": "svg"})
+    answer = await _answer(request, {**obj, "query": "svg"})
     if not answer.get("ok"):
         return JSONResponse(answer, status_code=_status(answer))
     return Response(answer["svg"], media_type="image/svg+xml", headers={
@@ -209,7 +247,7 @@ def create_app(workers: int | None = None, max_timeout: float = 10.0,
         Route("/", index), Route("/api/query", query, methods=["POST"]),
         Route("/api/svg", svg, methods=["POST"]), Route("/api/pieces", pieces),
         Route("/api/variants", variants), Route("/api/variants/{name:path}", variant),
-        Route("/api/games", games),
+        Route("/api/games", games), Route("/api/status", status),
         Route("/api/legend", legend), Route("/api/glossary", glossary),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,15 +1,18 @@
 """Solver work off the event loop: a pool of worker processes that answer one batch
 query object each.
 
-Four lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
+Five lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
 milliseconds; those waiting while the workers are busy go out as one group and share a
 grounding), ``why`` (a search for the closest position: up to a second), ``explain``,
-and the other searches (equiv, find, lint …: up to seconds), at lower CPU priority in that
-order, so that a learner's board never waits behind another one's search. A query that runs past
-its time limit is answered at once (422): one not yet started is dropped, one running
-may finish the grounding it is in for :data:`STUCK` seconds more (its worker then goes back
-to the pool, with what it keeps); a worker still busy after that is stopped, by starting
-its pool afresh, so that no query holds a lane for long.
+the other searches (equiv, find, lint …: up to seconds) and the heavy queries of any kind
+(translator/web/lanes.py: by their size estimate), at lower CPU priority in that order, so
+that a learner's board never waits behind another one's search. A query waits for a free
+worker of its lane, its time limit running: one whose limit runs out before it is sent,
+whose client has gone or whose channel asked anew is dropped unsent; one sent has what is
+left of its limit. A query past its limit is answered at once (422); one running may
+finish the grounding it is in for :data:`STUCK` seconds more (its worker then goes back to
+the pool, with what it keeps); a worker still busy after that is stopped, by starting its
+pool afresh, so that no query holds a lane for long.
 
 Lanes heal: a worker that passes :data:`BUDGET_MB` of memory is stopped, and one may die
 of other causes (the system's out-of-memory killer); its pool is then replaced, the
@@ -28,17 +31,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import multiprocessing
 import os
 import weakref
+from collections import Counter
 from collections.abc import Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from translator.bounds import LONGEST
-from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.web.lanes import (
+    SUPERSEDED,
+    Channels,
+    Pending,
+    Slots,
+    Superseded,
+    capped,
+    lane_of,
+    over_limit,
+    seconds,
+)
 from translator.web.processes import (
     Worker,
     kill,
@@ -55,25 +67,20 @@ GRACE = 1.0  # seconds past a query's own limit before it is answered with 422
 # seconds past that before its worker is taken for stuck and stopped: a search lane may
 # have a single worker, and every search waits while it is busy
 STUCK = 5.0
-# the same for a group of board queries (light by themselves: the heavy ones go to the
-# search lane), whose workers keep the programs that make boards fast
+# the same for a group of board queries (light: the heavy ones have a lane of their own)
 GROUP_STUCK = 120.0
-# lane of each query kind (others: "board")
-LANE_OF = {"why": "why", "explain": "explain", **dict.fromkeys(
-    ("equiv", "find", "census", "classes", "lint", "convert", "compile"), "search")}
 # lane -> (share of the workers, niceness, tasks before the lane's pool is replaced by a
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-# An explanation (a second or less: the kb's pieces are read from their compiled cache,
-# translator/compiled/kbcache.py) has a lane of its own, so that it never waits behind an
-# equivalence or a find of many seconds.
-LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (0.5, 5, 200),
-         "search": (0.5, 10, 10)}
+# Each lane has as many workers as the machine has cores (the search lane half as many),
+# at least one; the heavy lane one, so that a few heavy queries never take the workers
+# that the quick ones need.
+LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
+         "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
 STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
-MAX_ATOMS = DEFAULT_MAX_ATOMS  # the most atoms a query may ask to ground
 # the most memory a worker may hold (MB): past it, it is stopped and its query answered 422;
 # a query within MAX_ATOMS grounds in well under it
 BUDGET_MB = 1500
@@ -81,9 +88,8 @@ BUDGET_MB = 1500
 # (what its biggest query left behind) is replaced, so that an idle server holds at most
 # this much per worker. Board and why workers keep grounded programs (docs/bench.md says
 # how much in a busy class); a search worker keeps nothing that later searches use.
-IDLE_MB = {"board": 800, "why": 1000, "explain": 800, "search": 500}
+IDLE_MB = {"board": 800, "why": 1000, "explain": 800, "search": 500, "heavy": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
-HEAVY = 100_000  # estimated atoms of a board query's piece that send it to the search lane
 GROUP = 48  # board queries that arrived while the workers were busy go out together
 
 
@@ -108,45 +114,6 @@ def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
         DETAILED_ERRORS.reset(token)
 
 
-def heavy(obj: dict[str, Any]) -> bool:
-    """Whether a board query's piece is estimated at over :data:`HEAVY` atoms (long chains
-    such as aaaaK ground for seconds): it goes to the search lane, where it does not hold
-    up the boards of the others."""
-    from translator.errors import BetzaError
-    from translator.facts.pieces import parse_piece
-    from translator.solve.limits import estimated_atoms
-    from translator.squares import MAX_SIZE
-
-    betza, files, ranks = obj.get("betza"), obj.get("files", 8), obj.get("ranks", 8)
-    if not (isinstance(betza, str) and isinstance(files, int) and isinstance(ranks, int)
-            and len(betza) < 200 and 0 < files <= MAX_SIZE and 0 < ranks <= MAX_SIZE):
-        return False  # (the worker says what is wrong)
-    try:
-        return estimated_atoms(parse_piece(betza), files, ranks) > HEAVY
-    except (BetzaError, RecursionError):  # a bad string: its worker says what is wrong
-        return False
-
-
-def capped(obj: dict[str, Any], max_timeout: float) -> dict[str, Any]:
-    """The query with its own ``timeout`` held to the server's and its ``max_atoms`` to
-    :data:`MAX_ATOMS` (malformed values are left for the worker to report)."""
-    timeout, atoms = seconds(obj.get("timeout")), obj.get("max_atoms")
-    if timeout is not None:
-        obj = {**obj, "timeout": min(timeout, max_timeout)}
-    if isinstance(atoms, int) and not isinstance(atoms, bool) and atoms > MAX_ATOMS:
-        obj = {**obj, "max_atoms": MAX_ATOMS}
-    return obj
-
-
-def seconds(value: Any) -> float | None:
-    """A time limit as given, if it is one (a positive finite number)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        return None
-    # (an int of 400 digits has no float: held to a week before it is made one)
-    return float(min(value, LONGEST)) if not isinstance(value, float) or math.isfinite(
-        value) else None
-
-
 class SolverPool:
     """Worker processes answering query objects; ``await pool.answer(obj)``."""
 
@@ -162,7 +129,11 @@ class SolverPool:
         self._retiring: dict[ProcessPoolExecutor, list[Worker]] = {}
         self._over_budget: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._queue: asyncio.Queue[tuple[str, asyncio.Future[Any]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[Pending] = asyncio.Queue()
+        self._slots = {lane: Slots(self._pools[lane]._max_workers)  # type: ignore[attr-defined]
+                       for lane in LANES if lane != "board"}
+        self.counts: Counter[str] = Counter()
+        self._channels = Channels(self.counts)
         self._dispatchers: list[asyncio.Task[None]] = []
         self._watching = self._closed = False
 
@@ -197,37 +168,69 @@ class SolverPool:
             self._replace(lane, executor, now=False)
 
     async def answer(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """The answer of one query object. Nothing here waits before the query has its
+        place in its lane's queue: queries asked in turn are queued in turn."""
         if self._closed:
             return dict(STOPPING)
-        obj = capped(obj, self.max_timeout)
+        channel = obj.get("channel")
+        obj = capped({k: v for k, v in obj.items() if k != "channel"}, self.max_timeout)
         limit = min(seconds(obj.get("timeout")) or self.max_timeout, self.max_timeout)
-        kind = obj.get("query")
-        lane = LANE_OF.get(kind, "board") if isinstance(kind, str) else "board"
-        if kind == "compile" and obj.get("from") is not None:
-            lane = "board"   # one square's rows: what the piece's board compiles anyway
-        if lane == "board" and heavy(obj):
-            lane = "search"
+        lane = lane_of(obj)
         self._watch_memory()
-        text = json.dumps(obj)
-        if lane == "board":
-            return await self._grouped(text, limit)
-        return await self._alone(lane, text, limit)
-
-    async def _alone(self, lane: str, text: str, limit: float) -> dict[str, Any]:
-        """A query in a worker of its own lane. A pool found broken (a worker killed, by
-        us for its memory or by the system) is replaced and the query sent again once:
-        it may have been only queued behind the query that broke it; so is a query that
-        waited in a pool stopped for another one's sake."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + limit + GRACE
+        deadline = loop.time() + limit  # the time waiting in the queue counts against it
+        ticket: asyncio.Future[Any] = loop.create_future()
+        self._channels.enter(channel, ticket, lane)
+        if lane == "board":
+            return await self._grouped(Pending(obj, ticket, deadline, limit, channel))
+        try:
+            await asyncio.wait_for(self._slots[lane].take(ticket), deadline - loop.time())
+        except Superseded:
+            self.counts[f"{lane} superseded"] += 1
+            return dict(SUPERSEDED)
+        except TimeoutError:
+            self.counts[f"{lane} expired"] += 1
+            return over_limit(limit)
+        except asyncio.CancelledError:
+            self.counts[f"{lane} dropped"] += 1  # its client has gone
+            raise
+        finally:
+            self._channels.leave(channel, ticket)
+        job: list[Future[Any]] = []
+        try:
+            return await self._alone(lane, obj, deadline, limit, job)
+        finally:
+            self._slots[lane].give_after(job[-1] if job else None)
+
+    def status(self) -> dict[str, dict[str, int]]:
+        """Per lane: its workers, the queries waiting for one, and how many were sent,
+        superseded, dropped (their client gone) or expired (their limit ran out while
+        they waited) since the server started."""
+        return {lane: {
+            "workers": self._pools[lane]._max_workers,  # type: ignore[attr-defined]
+            "waiting": self._queue.qsize() if lane == "board" else self._slots[lane].waiting(),
+            **{event: self.counts[f"{lane} {event}"]
+               for event in ("sent", "superseded", "dropped", "expired")}} for lane in LANES}
+
+    async def _alone(self, lane: str, obj: dict[str, Any], deadline: float, limit: float,
+                     sent: list[Future[Any]]) -> dict[str, Any]:
+        """A query in a worker of its own lane, whose slot it holds (the jobs it sends are
+        added to ``sent``). A pool found broken (a worker killed, by us for its memory or
+        by the system) is replaced and the query sent again once: it may have been only
+        queued behind the query that broke it; so is a query that waited in a pool
+        stopped for another one's sake."""
+        loop = asyncio.get_running_loop()
         for attempt in range(2):
             executor = self._pools[lane]
             if self._closed:
                 return dict(STOPPING)
+            left = max(deadline - loop.time(), 0.001)
             try:
-                job = executor.submit(answer_text, text, self.max_timeout)
+                job = executor.submit(answer_text, json.dumps(capped(obj, left)), left)
+                sent.append(job)
+                self.counts[f"{lane} sent"] += 1
                 answer: dict[str, Any] = await asyncio.wait_for(
-                    asyncio.shield(_quiet(asyncio.wrap_future(job))), deadline - loop.time())
+                    asyncio.shield(_quiet(asyncio.wrap_future(job))), left + GRACE)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the request itself is cancelled
                     raise
@@ -235,7 +238,7 @@ class SolverPool:
             except TimeoutError:
                 if not job.cancel():  # running: let it finish, unless it never does
                     self._abandon(job, lane, executor)
-                return _over(limit)
+                return over_limit(limit)
             except BrokenProcessPool:
                 self._replace(lane, executor, now=True)
                 if attempt:
@@ -252,38 +255,54 @@ class SolverPool:
                     f"a worker may hold ({BUDGET_MB} MB); a smaller board or piece needs less"}
         return dict(STOPPED)
 
-    async def _grouped(self, text: str, limit: float) -> dict[str, Any]:
+    async def _grouped(self, pending: Pending) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         if not self._dispatchers:
             self._queue = asyncio.Queue()
             self._dispatchers = [loop.create_task(self._dispatcher())
                                  for _ in range(self._pools["board"]._max_workers)]  # type: ignore[attr-defined]
-        future: asyncio.Future[Any] = loop.create_future()
-        self._queue.put_nowait((text, future))
+        future = pending.future
+        self._queue.put_nowait(pending)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), limit + GRACE)
+            return await asyncio.wait_for(asyncio.shield(future),
+                                          pending.deadline - loop.time() + GRACE)
         except TimeoutError:
             future.cancel()  # a dispatcher that has not sent it yet drops it
-            return _over(limit)
+            return over_limit(pending.limit)
+        except asyncio.CancelledError:
+            if future.cancel():  # its client has gone: not sent, if not sent yet
+                self.counts["board dropped"] += 1
+            raise
 
     async def _dispatcher(self) -> None:
         """Send what is waiting to a worker as one group; under load, queries that arrive
-        while the workers are busy share one grounding."""
+        while the workers are busy share one grounding. Queries whose limit ran out while
+        they waited are answered so at once, and not sent."""
+        loop = asyncio.get_running_loop()
         while True:
             group = [await self._queue.get()]
             while len(group) < GROUP and not self._queue.empty():
                 group.append(self._queue.get_nowait())
-            group = [(text, fut) for text, fut in group if not fut.done()]
+            for one in group:
+                if not one.future.done() and one.deadline <= loop.time():
+                    one.future.set_result(over_limit(one.limit))
+                    self.counts["board expired"] += 1
+                self._channels.leave(one.channel, one.future)  # sent: kept
+            group = [one for one in group if not one.future.done()]
             answers = [dict(STOPPING) for _ in group]  # unless answered before the end
             try:
                 if group:
-                    answers = await self._board_group([text for text, _ in group])
+                    left = max(max(one.deadline for one in group) - loop.time(), 0.001)
+                    self.counts["board sent"] += len(group)
+                    answers = await self._board_group(
+                        [json.dumps(capped(one.obj, max(one.deadline - loop.time(), 0.001)))
+                         for one in group], left)
             finally:
-                for (_, fut), answer in zip(group, answers, strict=True):
-                    if not fut.done():
-                        fut.set_result(answer)
+                for one, answer in zip(group, answers, strict=True):
+                    if not one.future.done():
+                        one.future.set_result(answer)
 
-    async def _board_group(self, texts: list[str]) -> list[dict[str, Any]]:
+    async def _board_group(self, texts: list[str], left: float) -> list[dict[str, Any]]:
         """The answers of a group of board queries; a broken or stopped pool is replaced
         and the group sent again once, as :meth:`_alone` does."""
         for attempt in range(2):
@@ -291,9 +310,9 @@ class SolverPool:
             if self._closed:
                 return [dict(STOPPING) for _ in texts]
             try:
-                job = executor.submit(answer_texts, texts, self.max_timeout)
+                job = executor.submit(answer_texts, texts, left)
                 answers: list[dict[str, Any]] = await asyncio.wait_for(
-                    _quiet(asyncio.wrap_future(job)), self.max_timeout + GROUP_STUCK)
+                    _quiet(asyncio.wrap_future(job)), left + GROUP_STUCK)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the dispatcher itself is cancelled
                     raise
@@ -364,7 +383,7 @@ class SolverPool:
         for task in [*self._dispatchers, *self._tasks]:
             task.cancel()
         while not self._queue.empty():
-            _, future = self._queue.get_nowait()
+            future = self._queue.get_nowait().future
             if not future.done():
                 future.set_result(dict(STOPPING))
         for executor in self._pools.values():
@@ -379,9 +398,3 @@ def _quiet(future: asyncio.Future[Any]) -> asyncio.Future[Any]:
     query was answered 422), and asyncio would log it."""
     future.add_done_callback(lambda done: done.cancelled() or done.exception())
     return future
-
-
-def _over(limit: float) -> dict[str, Any]:
-    return {"ok": False, "limit": True, "error": f"the query went past the time limit of "
-            f"{limit:g} s (a query may set a lower \"timeout\"; the server's own limit is "
-            "set with betza serve --timeout)"}

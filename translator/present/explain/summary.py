@@ -156,7 +156,7 @@ def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | N
     exact = [p for p in all_pieces() if p.betza == source]
     if exact:
         return exact[0]
-    from translator.queries.equiv import equivalent
+    from translator.queries.equiv import differ_plainly, equivalent
 
     origin = _probe_square(files, ranks)
     found = batch_moves([MovesQuery(source, origin, Position.light(files, ranks))])[0]
@@ -171,6 +171,11 @@ def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | N
             return candidate
     for candidate in candidates:
         try:
+            # the empty board and one full of enemies, matched against the tables
+            # compiled above, tell most candidates apart with no equivalence program
+            if differ_plainly(source, candidate.betza, files, ranks,
+                              timeout=PROOF_TIMEOUT):
+                continue
             if equivalent(source, candidate.betza, files, ranks,
                           timeout=PROOF_TIMEOUT).equivalent:
                 return candidate

@@ -29,6 +29,7 @@ from translator.queries.equiv import conditions as equiv_conditions
 from translator.queries.equiv import search as equiv_search
 from translator.queries.equiv.model import Counterexample, EquivResult
 from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.squares import square_name
 
 __all__ = ["Counterexample", "EquivResult", "equivalent", "same_definitions", "start_squares",
            "stderr_progress", "symmetries"]
@@ -148,6 +149,37 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                                     max_atoms=max_atoms)
     verdict.equivalent, verdict.counterexample = found is None, found
     return verdict
+
+
+def differ_plainly(a: str, b: str, files: int, ranks: int, *,
+                   timeout: float = 10.0) -> bool:
+    """Whether ``a`` and ``b`` (the spec reading) move differently from some square of
+    the empty board or of a board full of enemies, as pieces that have moved or not: a
+    cheap proof that they are not equivalent, matched from their move tables with no
+    equivalence program (False proves nothing).
+
+    >>> differ_plainly("mfW", "mfWcfF", 8, 8), differ_plainly("Q", "RB", 8, 8)
+    (True, False)
+    >>> differ_plainly("fW", "vW", 8, 8)
+    True
+    """
+    from translator.queries.moves import MovesQuery, batch_moves
+
+    squares = [square_name(sq) for sq in start_squares(files, ranks, parse_piece(a),
+                                                          parse_piece(b))]
+    every = [square_name((x, y)) for x in range(files) for y in range(ranks)]
+    empty = Position.light(files, ranks)
+    queries = [MovesQuery(text, sq, board, "white", virgin) for sq in squares
+               for board in (empty, Position.light(files, ranks, enemies=[
+                   other for other in every if other != sq]))
+               for virgin in (False, True) for text in (a, b)]
+    answers = batch_moves(queries, timeout=timeout)
+    for mine, theirs in zip(answers[::2], answers[1::2], strict=True):
+        if isinstance(mine, BetzaError) or isinstance(theirs, BetzaError):
+            return False
+        if {m.effects() for m in mine} != {m.effects() for m in theirs}:
+            return True
+    return False
 
 
 def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,

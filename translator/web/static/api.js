@@ -1,11 +1,12 @@
 // Talking to the server: POST one batch query object to /api/query, GET the catalogue.
 // Answers are the batch schema's; an HTTP error still carries {"ok": false, "error": …}.
 
-export async function query(obj) {
+// `signal` aborts the request: the server then drops the query if it has not started it.
+export async function query(obj, signal = undefined) {
   try {
     const res = await fetch("/api/query", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(obj),
+      body: JSON.stringify(obj), signal,
     });
     return await res.json();
   } catch (err) {
@@ -13,7 +14,11 @@ export async function query(obj) {
   }
 }
 
+// This page's name among the server's clients: its channels are "<TAB>:<pane>", so that a
+// newer question of a pane drops the older one still waiting on the server.
+const TAB = Math.random().toString(36).slice(2, 10);
 const issued = new Map();
+const aborts = new Map();    // channel -> the AbortController of its request in flight
 const clocks = new WeakMap();   // box -> its "working…" timer
 let dropped = 0;
 
@@ -42,13 +47,20 @@ export function done(box) {
 // Forget a channel's question in flight: its answer, when it comes, is dropped.
 export function cancel(channel) {
   issued.set(channel, (issued.get(channel) || 0) + 1);
+  aborts.get(channel)?.abort();
+  aborts.delete(channel);
 }
 
 // The answer to the newest question of a channel (a pane). An answer to an older question
 // is dropped (null; counted in body[data-dropped]), so a slow answer never overwrites a
 // newer one; `box`, when given, says "working…" until the newest answer comes.
+// The request goes with its channel; one asked anew is aborted (the server drops it).
 export function latest(channel, obj, box = null) {
-  return newest(channel, () => query(obj), box);
+  return newest(channel, () => {
+    const abort = new AbortController();
+    aborts.set(channel, abort);
+    return query({ ...obj, channel: `${TAB}:${channel}` }, abort.signal);
+  }, box);
 }
 
 // The same for any asking (several queries at once): `ask` returns the promise of the answer.

@@ -77,11 +77,32 @@ function markWants() {
   }
 }
 
+// A tab's marks leave the board with it: the Attacks target, its attackers and their paths
+// are drawn while the Attacks tab is shown, Play's lit squares in Play mode, and the status
+// line speaks of the piece only where the board shows it (not in Attacks and Play, which
+// show a position), so that no tab shows what another drew.
+function clearOtherMarks() {
+  if (state.pane !== "attacks" && document.querySelector("#board [data-target]")) {
+    clearPaths();
+    for (const button of allSquares()) {
+      delete button.dataset.target;
+      delete button.dataset.attacker;
+    }
+  }
+  if (state.mode !== "play") {
+    for (const button of allSquares()) {
+      for (const key of ["legal", "picked", "check"]) delete button.dataset[key];
+    }
+  }
+  if (pieceless()) $("status").textContent = "";
+}
+
 // Ask for the board of the piece in the position as set up, and draw it.
 async function update() {
   saveUrl();
   whyCache.clear();
   forgetWhy();
+  clearOtherMarks();
   if (state.mode === "play") {
     cancel("board");
     done($("busy"));
@@ -98,7 +119,7 @@ async function update() {
     drawPieces("");
     drawMarks(null);
     drawLegend(null);
-    await attacks(state.target);
+    await attacks(state.pane === "attacks" ? state.target : "");
     return;
   }
   drawPieces(current && current.ok ? current.letter : "");
@@ -352,6 +373,9 @@ function wire() {
       showPane(tab.dataset.pane);
       if (modeOfPane(tab.dataset.pane) !== state.mode) { setMode(modeOfPane(state.pane)); return; }
       saveUrl();
+      clearOtherMarks();
+      if (tab.dataset.pane !== "compare") compareOnBoard();   // (it draws in Compare only)
+      if (tab.dataset.pane === "attacks") attacks(state.target);
       if (tab.dataset.pane === "explain") explain();
       if (tab.dataset.pane === "compare") {
         if (verdictIsCurrent()) compareOnBoard(); else compare(null);
