@@ -98,10 +98,11 @@ def moving_table(variant: Variant, reading: str | None = None) -> dict[str, str]
     if reading is not None:
         return dict(variant.pieces)
     from translator.facts.pieces import parse_piece
+    from translator.notation.syntax import spelling
 
     # Fairy-Stockfish's reading is parsed into the spec's words (translator/notation/fsf.py),
     # so the spec string of the piece it parses, read as the spec reads it, is its piece
-    return {letter: str(parse_piece(betza, variant.readings[letter]))
+    return {letter: spelling(parse_piece(betza, variant.readings[letter]))
             if letter in variant.readings else betza
             for letter, betza in variant.pieces.items()}
 

@@ -87,9 +87,10 @@ def _proven(a: str, b: str, files: int, ranks: int, deadline: float,
 def _reading(betza: str, dialect: str, files: int, ranks: int, deadline: float,
              candidates: tuple[str, ...]) -> ProgramReading:
     from translator.facts.pieces import parse_piece
+    from translator.notation.syntax import spelling
 
     try:
-        reads = str(parse_piece(betza, dialect))  # its moves in the spec's words
+        reads = spelling(parse_piece(betza, dialect))  # its moves in the spec's words
     except BetzaError as err:
         answer = ProgramReading(dialect, None, False, f"has no answer: {err.message}")
         _fix(answer, betza, files, ranks, deadline, candidates)
@@ -171,12 +172,13 @@ def _fsf_moves(betza: str, files: int, ranks: int,
     """Each spec move of ``betza`` that Fairy-Stockfish, reading it alone, reads otherwise,
     with the spec string of what it reads."""
     from translator.facts.pieces import parse_piece
+    from translator.notation.syntax import spelling
 
     out = []
     for move in parse_piece(betza).moves:
         text = str(move)
         if _proven(text, text, files, ranks, deadline, "fsf") is False:
-            out.append((text, str(parse_piece(text, "fsf"))))
+            out.append((text, spelling(parse_piece(text, "fsf"))))
     return tuple(out)
 
 
