@@ -189,9 +189,33 @@ def test_spelling_is_the_spec_string_of_the_same_moves() -> None:
     assert fsf_spelling("D0") == ""
 
 
-def test_switches_are_not_read_alone() -> None:
-    with pytest.raises(BetzaError, match="read together"):
-        moves("fK", "e4", Position.light(8, 8), dialect="fsf:king-as-wazir-and-ferz")
+def alone(betza: str, origin: str, name: str, friends: tuple[str, ...] = ()) -> list[str]:
+    pos = Position.light(8, 8, friends=friends)
+    return _sorted({(m.to, False) for m in moves(betza, origin, pos, dialect=f"fsf:{name}")})
+
+
+def test_each_switch_alone() -> None:
+    # the moves a switch concerns as Fairy-Stockfish reads them, the others as the spec does
+    assert alone("fKN", "e4", "king-as-wazir-and-ferz") == ["c3", "c5", "d2", "d5", "d6",
+                                                           "e5", "f2", "f5", "f6", "g3",
+                                                           "g5"]
+    assert alone("mafsW", "e4", "letters-skipped") == ["d4", "e5", "f4"]
+    assert alone("D0W", "e4", "rider-atoms") == ["d4", "e3", "e5", "f4"]
+    assert alone("nH", "a1", "lame-on-four-atoms") == []
+    assert alone("vrN", "e4", "greedy-pairs") == []
+    assert alone("gR3", "d1", "hop-on-lines", friends=("d2",)) == ["d3", "d4"]  # spec: d3
+    assert alone("fRfR2", "a1", "last-range-wins") == ["a2", "a3"]
+    assert alone("fR2bgR", "e4", "rider-tables", friends=("e6",)) == ["e1", "e2", "e3", "e5"]
+    # the spec reading of the same strings
+    assert white("vrN", "e4") == [] and sorted(
+        m.to for m in moves("vrN", "e4", Position.light(8, 8))) == ["g3", "g5"]
+
+
+def test_a_whole_piece_switch_alone_needs_a_piece_read_move_by_move_as_the_spec() -> None:
+    with pytest.raises(BetzaError, match="king-as-wazir-and-ferz"):
+        moves("fKbW", "e4", Position.light(8, 8), dialect="fsf:rider-tables")
+    with pytest.raises(BetzaError, match="no difference named"):
+        moves("fK", "e4", Position.light(8, 8), dialect="fsf:nonsense")
 
 
 def test_convert_to_fsf_splits_the_king() -> None:

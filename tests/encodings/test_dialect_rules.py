@@ -20,8 +20,8 @@ SPEC_NOTE = Path("/work/shared/spec/dialects.md")
 NOW_THE_SPEC = {"toggle-kept"}
 # Fairy-Stockfish's reading (docs/readings.md), found with pyffish, which the note predates
 FAIRY_STOCKFISH = {"king-as-wazir-and-ferz", "letters-skipped", "rider-atoms",
-                   "lame-on-four-atoms", "hop-on-lines", "greedy-pairs", "orthogonal-split",
-                   "last-range-wins", "rider-tables"}
+                   "lame-on-four-atoms", "hop-on-lines", "greedy-pairs", "last-range-wins",
+                   "rider-tables"}
 # the differences found by running XBoard 4.9.1's own moves.c and the Interactive
 # Diagram's betza.js on random strings (issue 27), which the spec note does not list
 FOUND_BY_THE_ORACLE = {"toggle-on-any-stop", "doubled-atom-twice", "y-mode-bits",

@@ -59,14 +59,15 @@ def parse_piece(text: str, reading: str = "spec") -> Piece:
 
 def _fsf(betza: str, reading: str) -> str:
     """Fairy-Stockfish's moves of ``betza`` in the spec's words (translator/notation/fsf.py),
-    ``""`` where it reads no move at all. Its switches come from
-    one parser, which reads a string all its way or not at all."""
+    ``""`` where it reads no move at all; with one of its differences named, the spec string
+    read with that one alone (translator/notation/fsf_alone.py)."""
+    from translator.notation.dialects import switches
     from translator.notation.fsf import fsf_spelling
+    from translator.notation.fsf_alone import alone
 
-    if reading != "fsf":
-        raise BetzaError("Fairy-Stockfish's differences come from one parser of the whole "
-                         "string and are read together: use --dialect fsf", text=reading, pos=4)
-    return fsf_spelling(betza)
+    switches(reading)  # an unknown name is refused with the known ones
+    name = reading.partition(":")[2]
+    return alone(betza, name) if name else fsf_spelling(betza)
 
 
 _XB_MODES = "mcdetpgoy"  # moves.c's order of the mode letters, after i and the directions

@@ -50,6 +50,11 @@ def _slots(a: int, b: int) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
             ((-b, a), ("ff", "vv", "lf", "lv", "fh", "lh", "hl"))]
 
 
+def named_groups() -> frozenset[str]:
+    """The direction groups from_betza's has_dir tests name (any other selects nothing)."""
+    return frozenset(name for _, names in _slots(1, 1) for name in names)
+
+
 @dataclass
 class _Letters:
     """The letters read since the last atom."""
@@ -66,11 +71,21 @@ class _Letters:
 Table = dict[tuple[bool, str, str], dict[tuple[int, int], int]]
 
 
-def fsf_table(betza: str) -> Table:
-    """The move table ``from_betza`` builds for ``betza`` (kinds ``step``, ``slide``, ``hop``)."""
-    table: Table = {}
-    cur = _Letters()
-    i = 0
+@dataclass
+class Group:
+    """One move as from_betza reads it: the text from the end of the last atom to the end
+    of this one (its digit or doubled letter included), the letters read, the atom."""
+
+    text: str
+    letters: _Letters
+    atom: str
+    ranged: bool
+
+
+def fsf_groups(betza: str) -> list[Group]:
+    """The moves of ``betza`` as from_betza splits it, letters it skips included."""
+    found = []
+    cur, start, i = _Letters(), 0, 0
     while i < len(betza):
         c = betza[i]
         if c in "mc":
@@ -91,22 +106,30 @@ def fsf_table(betza: str) -> Table:
             else:
                 cur.groups += (c + c,)
         elif c in _ATOMS:
-            i = _close(betza, i, cur, table)
-            cur = _Letters()
+            end = i + 1
+            if end < len(betza) and (betza[end].isdigit() or betza[end] == c):
+                end += 1
+            found.append(Group(betza[start:end], cur, c, end > i + 1))
+            cur, start, i = _Letters(), end, end - 1
         i += 1  # any other character is skipped
+    return found
+
+
+def fsf_table(betza: str) -> Table:
+    """The move table ``from_betza`` builds for ``betza`` (kinds ``step``, ``slide``, ``hop``)."""
+    table: Table = {}
+    for group in fsf_groups(betza):
+        _close(group, table)
     return table
 
 
-def _close(betza: str, i: int, cur: _Letters, table: Table) -> int:
-    """Enter the move of the atom at ``betza[i]``; the index of its last character."""
-    c = betza[i]
-    rider = c in _RIDERS
+def _close(group: Group, table: Table) -> None:
+    """Enter the move of one group."""
+    c, cur = group.atom, group.letters
+    rider = c in _RIDERS or group.ranged
     distance = cur.distance
-    if i + 1 < len(betza) and (betza[i + 1].isdigit() or betza[i + 1] == c):
-        rider = True
-        if betza[i + 1].isdigit():
-            distance = int(betza[i + 1])
-        i += 1
+    if group.text[-1].isdigit():
+        distance = int(group.text[-1])
     if not rider and cur.lame:
         distance = -1
     kind = "hop" if cur.hopper else "slide" if rider else "step"
@@ -120,7 +143,6 @@ def _close(betza: str, i: int, cur: _Letters, table: Table) -> int:
             for vec, names in _slots(*atom):
                 if not groups or any(g in names for g in groups):
                     entries[vec] = distance
-    return i
 
 
 def _direction(dx: int, dy: int) -> str:

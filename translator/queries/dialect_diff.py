@@ -54,8 +54,8 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
     """Every named difference the string touches, each with a small position where the spec
     reading and that dialect's reading (with only that one switch on) differ, found by the
     equivalence solver (not looked up). A dialect that has no answer for the string (see
-    :func:`refusals`) is left out, and so is Fairy-Stockfish, whose switches are one parser
-    read together (lint compares its whole reading)."""
+    :func:`refusals`) is left out, and so is Fairy-Stockfish, whose reading lint compares
+    whole and move by move (translator/queries/lint/programs.py)."""
     refused = {d for d, _ in refusals(betza)} | {"fsf"}
     switches = [s for s in table() if s.dialect not in refused]
     same = same_definitions(betza, "spec",
