@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 from translator.facts.pieces import parse_piece
+from translator.notation.syntax import spelling
 from translator.queries.lint.programs import program_lines, program_readings
 
 SAME = "reads it with the spec's moves"
@@ -19,7 +20,7 @@ SAME = "reads it with the spec's moves"
 def fsf(betza: str) -> str:
     """Fairy-Stockfish's moves of ``betza`` in the spec's words (the reading's own spelling,
     which translator/notation/fsf.py owns; the squares below are the hand-checked part)."""
-    return str(parse_piece(betza, "fsf"))
+    return spelling(parse_piece(betza, "fsf"))
 
 
 SPEC_LION = ("c3 d3 e3 f3 g3 c4 d4 e4 f4 g4 c5 d5 e5 f5 g5 c6 d6 e6 f6 g6 c7 d7 e7 f7 g7")
