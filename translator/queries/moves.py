@@ -23,7 +23,7 @@ from translator.position import PlacedPiece, Position, check_side
 from translator.shown import NoAnswer
 from translator.solve import warm
 from translator.solve.batch import attacked_squares, chunks, solve_chunk, solve_positions
-from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, lean_many
 from translator.solve.readers import Move
 from translator.squares import Square, square_name
 
@@ -152,27 +152,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     store.prepare([(mover.betza, given.dialect, given.files, given.ranks)
                    for given, mover, _ in (c for c in checks if not isinstance(c, BetzaError))
                    if not given.walls], timeout=timeout)
-    prepared: list[tuple[int, Position, Square, bool, int]] = []
-    alone: set[int] = set()
-    for i, (query, check) in enumerate(zip(asked, checks, strict=True)):
-        if isinstance(check, BetzaError):
-            results[i] = check
-            continue
-        given, mover, piece = check
-        try:
-            found = from_table(given, mover, timeout)
-            if found is not None:
-                results[i] = found
-                continue
-            pos, origin = place(given, mover), mover.origin
-            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
-                              moved=not mover.virgin, alone=len(pos.pieces) == 1)
-        except BetzaError as err:
-            results[i] = err
-            continue
-        prepared.append((i, pos, origin, query.castling_safety, size))
-        if warm.alone(piece, pos.files, pos.ranks):
-            alone.add(i)
+    prepared, alone = _to_ground(asked, checks, results, timeout, max_atoms)
     for chunk in chunks(prepared, max_atoms, alone):
         stuck: dict[int, NoAnswer] = {}
         try:
@@ -190,6 +170,44 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
                                      pos.ranks)
             results[i] = Grounded(found) if over else found
     return results
+
+
+def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piece] | BetzaError],
+               results: list[list[Move] | BetzaError], timeout: float, max_atoms: int
+               ) -> tuple[list[tuple[int, Position, Square, bool, int]], set[int]]:
+    """The queries of a batch that no table answers, placed and sized for the solver (with
+    their pieces' lean moves planned together: translator/solve/limits.py), and those
+    whose piece is grounded alone; the tables' answers and every error go into
+    ``results``."""
+    pending: list[tuple[int, Position, Mover, Piece]] = []
+    for i, check in enumerate(checks):
+        if isinstance(check, BetzaError):
+            results[i] = check
+            continue
+        try:
+            found = from_table(check[0], check[1], timeout)
+        except BetzaError as err:
+            results[i] = err
+            continue
+        if found is None:
+            pending.append((i, *check))
+        else:
+            results[i] = found
+    lean_many([piece for *_, piece in pending])
+    prepared: list[tuple[int, Position, Square, bool, int]] = []
+    alone: set[int] = set()
+    for i, given, mover, piece in pending:
+        try:
+            pos = place(given, mover)
+            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                              moved=not mover.virgin, alone=len(pos.pieces) == 1)
+        except BetzaError as err:
+            results[i] = err
+            continue
+        prepared.append((i, pos, mover.origin, asked[i].castling_safety, size))
+        if warm.alone(piece, pos.files, pos.ranks):
+            alone.add(i)
+    return prepared, alone
 
 
 def never_finishes(loop: NoAnswer, betza: str, reading: str, origin: Square) -> NoAnswerError:
