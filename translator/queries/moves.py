@@ -148,10 +148,6 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
     asked = [q if isinstance(q, MovesQuery) else MovesQuery(*q) for q in queries]
     checks = [_checked_or_error(query) for query in asked]
-    # the tables of the batch's pieces compiled together, in as few programs as fit
-    store.prepare([(mover.betza, given.dialect, given.files, given.ranks)
-                   for given, mover, _ in (c for c in checks if not isinstance(c, BetzaError))
-                   if not given.walls], timeout=timeout)
     prepared, alone = _to_ground(asked, checks, results, timeout, max_atoms)
     for chunk in chunks(prepared, max_atoms, alone):
         stuck: dict[int, NoAnswer] = {}
@@ -183,16 +179,20 @@ def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piec
     for i, check in enumerate(checks):
         if isinstance(check, BetzaError):
             results[i] = check
-            continue
-        try:
-            found = from_table(check[0], check[1], timeout)
-        except BetzaError as err:
-            results[i] = err
-            continue
-        if found is None:
-            pending.append((i, *check))
-        else:
-            results[i] = found
+    for keys, members in _table_slices(checks):
+        # the slice's tables compiled together, in as few programs as fit
+        store.prepare(keys, timeout=timeout)
+        for i, given, mover, piece in members:
+            try:
+                found = from_table(given, mover, timeout)
+            except BetzaError as err:
+                results[i] = err
+                continue
+            if found is None:
+                pending.append((i, given, mover, piece))
+            else:
+                results[i] = found
+    pending.sort(key=lambda one: one[0])
     lean_many([piece for *_, piece in pending])
     prepared: list[tuple[int, Position, Square, bool, int]] = []
     alone: set[int] = set()
@@ -208,6 +208,29 @@ def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piec
         if warm.alone(piece, pos.files, pos.ranks):
             alone.add(i)
     return prepared, alone
+
+
+def _table_slices(checks: list[tuple[Position, Mover, Piece] | BetzaError]
+                  ) -> list[tuple[list[tuple[str, str, int, int]], list[tuple[int, Position,
+                                                                             Mover, Piece]]]]:
+    """The batch's readable queries grouped by the table of their piece and board, in
+    slices of at most half the tables a process keeps (translator/compiled/store.py
+    KEEP): a slice's tables are compiled together and matched before the next slice's
+    could push them out (a batch of more pieces than that would otherwise compile most of
+    them again, one program each). Boards with walls, which have no tables, come last."""
+    groups: dict[tuple[str, str, int, int] | None, list[tuple[int, Position, Mover, Piece]]]
+    groups = {}
+    for i, check in enumerate(checks):
+        if not isinstance(check, BetzaError):
+            given, mover, piece = check
+            key = None if given.walls else (mover.betza, given.dialect, given.files,
+                                            given.ranks)
+            groups.setdefault(key, []).append((i, given, mover, piece))
+    keys = [key for key in groups if key is not None]
+    size = max(1, store.KEEP // 2)
+    slices = [(keys[n:n + size], [one for key in keys[n:n + size] for one in groups[key]])
+              for n in range(0, len(keys), size)]
+    return slices + [([], groups[None])] if None in groups else slices
 
 
 def never_finishes(loop: NoAnswer, betza: str, reading: str, origin: Square) -> NoAnswerError:
