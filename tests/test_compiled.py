@@ -187,6 +187,31 @@ def test_a_table_survives_its_json_form() -> None:
             square_rows(table, "white", (2, 3)), board, True)
 
 
+def test_a_batch_of_more_pieces_than_a_process_keeps_compiles_each_once(monkeypatch) -> None:
+    # with room for 4 tables, a batch of 10 pieces is matched 2 tables at a time: each
+    # slice's tables compiled together (5 programs), none compiled again on its own, and
+    # the answers those of the solver
+    from translator.compiled import table as table_module
+
+    monkeypatch.setattr(store, "KEEP", 4)
+    monkeypatch.setattr(store, "_tables", type(store._tables)())
+    programs: list[int] = []
+    many, alone = table_module.compile_tables, store._compile
+    monkeypatch.setattr(store, "compile_tables",
+                        lambda pieces, *a, **k: programs.append(len(pieces)) or many(
+                            pieces, *a, **k))
+    monkeypatch.setattr(store, "_compile", lambda *a, **k: programs.append(-1) or alone(*a, **k))
+    texts = ["W", "F", "D", "A", "N", "R", "B", "Q", "K", "H"]
+    board = Position.light(6, 6, friends=["c5"], enemies=["e3"])
+    queries = [MovesQuery(text, "c3", board) for text in texts * 2]
+    matched = batch_moves(queries)
+    assert programs == [2, 2, 2, 2, 2]
+    with solver_only():
+        grounded = batch_moves(queries)
+    assert [[m.as_json() for m in found] for found in matched] == [
+        [m.as_json() for m in found] for found in grounded]
+
+
 def test_a_chain_over_the_table_budget_says_it_was_grounded(capsys) -> None:
     from translator.cli.main import main
 
