@@ -5,6 +5,7 @@ on several boards."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -12,10 +13,12 @@ import pytest
 
 from tests.betza_strings import random_strings
 from translator.catalogue.pieces import all_pieces
+from translator.compiled import store
 from translator.compiled.match import Board, match, square_rows
 from translator.compiled.store import route, solver_only
 from translator.compiled.table import MoveTable, compile_table
 from translator.errors import BetzaError
+from translator.facts.pieces import canonical
 from translator.position import PlacedPiece, Position, other_side
 from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.squares import square_name
@@ -58,10 +61,17 @@ def table_and_paths_agree(texts: list[str], boards: list[tuple[int, int]], count
     solver, and require the same moves; the number of positions compared."""
     rng = random.Random(seed)
     queries = []
+    # the tables of every string, board by board, compiled in as few programs as fit (as
+    # a batch's are), not one program each; a piece the reading refuses has none
+    known = []
+    for text in texts:
+        with contextlib.suppress(BetzaError):
+            known.append(canonical(text, reading))
+    store.prepare([(betza, reading, files, ranks) for betza in known for files, ranks in boards])
     for text in texts:
         for files, ranks in boards:
             try:
-                if route(text, reading, files, ranks) != "table":
+                if route(canonical(text, reading), reading, files, ranks) != "table":
                     continue
             except BetzaError:   # a string the reading refuses
                 continue
@@ -175,6 +185,31 @@ def test_a_table_survives_its_json_form() -> None:
         board = Board.of(pos, "white", (2, 3))
         assert match(square_rows(again, "white", (2, 3)), board, True) == match(
             square_rows(table, "white", (2, 3)), board, True)
+
+
+def test_a_batch_of_more_pieces_than_a_process_keeps_compiles_each_once(monkeypatch) -> None:
+    # with room for 4 tables, a batch of 10 pieces is matched 2 tables at a time: each
+    # slice's tables compiled together (5 programs), none compiled again on its own, and
+    # the answers those of the solver
+    from translator.compiled import table as table_module
+
+    monkeypatch.setattr(store, "KEEP", 4)
+    monkeypatch.setattr(store, "_tables", type(store._tables)())
+    programs: list[int] = []
+    many, alone = table_module.compile_tables, store._compile
+    monkeypatch.setattr(store, "compile_tables",
+                        lambda pieces, *a, **k: programs.append(len(pieces)) or many(
+                            pieces, *a, **k))
+    monkeypatch.setattr(store, "_compile", lambda *a, **k: programs.append(-1) or alone(*a, **k))
+    texts = ["W", "F", "D", "A", "N", "R", "B", "Q", "K", "H"]
+    board = Position.light(6, 6, friends=["c5"], enemies=["e3"])
+    queries = [MovesQuery(text, "c3", board) for text in texts * 2]
+    matched = batch_moves(queries)
+    assert programs == [2, 2, 2, 2, 2]
+    with solver_only():
+        grounded = batch_moves(queries)
+    assert [[m.as_json() for m in found] for found in matched] == [
+        [m.as_json() for m in found] for found in grounded]
 
 
 def test_a_chain_over_the_table_budget_says_it_was_grounded(capsys) -> None:

@@ -147,3 +147,21 @@ def test_the_estimate_asks_lean_lp_which_moves_it_builds() -> None:
     assert lean_moves(parse("NmafsWifmnD")) == {1, 2}
     assert lean_moves(parse("mRcpR")) == {1, 2}
     assert lean_moves(parse("R*[F?R]oW")) == frozenset()
+
+
+def test_the_lean_moves_of_many_pieces_are_those_of_each_alone() -> None:
+    # a batch plans its pieces' lean moves in one program of plan.lp (lean_many): the
+    # same moves as a program of each piece alone
+    from translator.notation.syntax import parse
+    from translator.solve import limits
+
+    pieces = [parse(text) for text in ("NmafsWifmnD", "mRcpR", "R*[F?R]oW", "N", "gQ",
+                                       "fmWfcF", "afsafW")]
+    limits._LEAN.clear()
+    together = limits.lean_many(pieces)
+    alone = []
+    for piece in pieces:
+        limits._LEAN.clear()
+        alone.append(limits.lean_moves(piece))
+    assert together == alone
+    assert together[:3] == [{1, 2}, {1, 2}, frozenset()]

@@ -12,10 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from tests.squares_help import S
-from tests.web_server import CHROMIUM_FLAGS, Gate, chromium_path, running_gated_server
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
@@ -23,32 +22,8 @@ SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
 # for, generously, since a search on a busy shared machine can take many seconds.
 ANSWER_LIMIT_MS = 90_000
 expect.set_options(timeout=ANSWER_LIMIT_MS)
-
-
-@pytest.fixture(scope="module")
-def served():
-    with running_gated_server() as (url, gate):
-        yield url, gate
-
-
-@pytest.fixture(scope="module")
-def base_url(served):
-    return served[0]
-
-
-@pytest.fixture
-def gate(served) -> Gate:
-    """The server's gate; whatever a test holds back is let go when it ends."""
-    yield served[1]
-    served[1].release()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+# the server and the browser are the session's (tests/conftest.py), one process's
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 @pytest.fixture

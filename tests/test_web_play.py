@@ -5,27 +5,13 @@ moves are listed in SAN, check and checkmate are shown, Undo takes a move back."
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-
-from tests.web_server import CHROMIUM_FLAGS, chromium_path, running_server
+from playwright.sync_api import Page, expect
 
 ANSWER_LIMIT_MS = 90_000   # bounds how long a broken page is waited for, never a timing check
 expect.set_options(timeout=ANSWER_LIMIT_MS)
+# the server and the browser are the session's (tests/conftest.py), one process's
+pytestmark = pytest.mark.xdist_group("browser")
 SCHOLAR = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
-
-
-@pytest.fixture(scope="module")
-def base_url():
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -4,17 +4,18 @@ Debian's Chromium against a real server (the fixtures of tests/test_web_page.py)
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.test_web_page import (  # noqa: F401 (the fixtures)
     KNIGHT_D4,
-    base_url,
-    browser,
     marks,
     open_page,
     page,
-    served,
 )
+
+# the session's server and browser (tests/conftest.py), in the process of the others
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 def test_explain_follows_read_as(page):  # noqa: F811

@@ -34,8 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
       4 pieces: 3 tables in tables/, 1 without (the solver answers them)
       (a row is one path with its condition: the rook's 28 paths each onto an empty
       square or onto an enemy)
-  betza compile --kb --board 8x8 --out tables/ --json     the whole catalogue
   betza moves R --from a1 --tables tables/                answered from the tables
+      (--kb instead of the strings: the whole catalogue, a minute; --json: a line each)
   betza compile --file pieces.txt --out tables/
       a line that cannot be read is reported with its line number, the others are
       compiled; exit status 1 (--strict: stop at the first, exit 2)""")

@@ -23,7 +23,7 @@ from translator.position import PlacedPiece, Position, check_side
 from translator.shown import NoAnswer
 from translator.solve import warm
 from translator.solve.batch import attacked_squares, chunks, solve_chunk, solve_positions
-from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size
+from translator.solve.limits import DEFAULT_MAX_ATOMS, check_size, lean_many
 from translator.solve.readers import Move
 from translator.squares import Square, square_name
 
@@ -148,31 +148,7 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
     results: list[list[Move] | BetzaError] = [[] for _ in queries]
     asked = [q if isinstance(q, MovesQuery) else MovesQuery(*q) for q in queries]
     checks = [_checked_or_error(query) for query in asked]
-    # the tables of the batch's pieces compiled together, in as few programs as fit
-    store.prepare([(mover.betza, given.dialect, given.files, given.ranks)
-                   for given, mover, _ in (c for c in checks if not isinstance(c, BetzaError))
-                   if not given.walls], timeout=timeout)
-    prepared: list[tuple[int, Position, Square, bool, int]] = []
-    alone: set[int] = set()
-    for i, (query, check) in enumerate(zip(asked, checks, strict=True)):
-        if isinstance(check, BetzaError):
-            results[i] = check
-            continue
-        given, mover, piece = check
-        try:
-            found = from_table(given, mover, timeout)
-            if found is not None:
-                results[i] = found
-                continue
-            pos, origin = place(given, mover), mover.origin
-            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
-                              moved=not mover.virgin, alone=len(pos.pieces) == 1)
-        except BetzaError as err:
-            results[i] = err
-            continue
-        prepared.append((i, pos, origin, query.castling_safety, size))
-        if warm.alone(piece, pos.files, pos.ranks):
-            alone.add(i)
+    prepared, alone = _to_ground(asked, checks, results, timeout, max_atoms)
     for chunk in chunks(prepared, max_atoms, alone):
         stuck: dict[int, NoAnswer] = {}
         try:
@@ -190,6 +166,71 @@ def batch_moves(queries: Sequence[MovesQuery | tuple[Any, ...]], *, timeout: flo
                                      pos.ranks)
             results[i] = Grounded(found) if over else found
     return results
+
+
+def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piece] | BetzaError],
+               results: list[list[Move] | BetzaError], timeout: float, max_atoms: int
+               ) -> tuple[list[tuple[int, Position, Square, bool, int]], set[int]]:
+    """The queries of a batch that no table answers, placed and sized for the solver (with
+    their pieces' lean moves planned together: translator/solve/limits.py), and those
+    whose piece is grounded alone; the tables' answers and every error go into
+    ``results``."""
+    pending: list[tuple[int, Position, Mover, Piece]] = []
+    for i, check in enumerate(checks):
+        if isinstance(check, BetzaError):
+            results[i] = check
+    for keys, members in _table_slices(checks):
+        # the slice's tables compiled together, in as few programs as fit
+        store.prepare(keys, timeout=timeout)
+        for i, given, mover, piece in members:
+            try:
+                found = from_table(given, mover, timeout)
+            except BetzaError as err:
+                results[i] = err
+                continue
+            if found is None:
+                pending.append((i, given, mover, piece))
+            else:
+                results[i] = found
+    pending.sort(key=lambda one: one[0])
+    lean_many([piece for *_, piece in pending])
+    prepared: list[tuple[int, Position, Square, bool, int]] = []
+    alone: set[int] = set()
+    for i, given, mover, piece in pending:
+        try:
+            pos = place(given, mover)
+            size = check_size(piece, pos.files, pos.ranks, max_atoms, lean=True,
+                              moved=not mover.virgin, alone=len(pos.pieces) == 1)
+        except BetzaError as err:
+            results[i] = err
+            continue
+        prepared.append((i, pos, mover.origin, asked[i].castling_safety, size))
+        if warm.alone(piece, pos.files, pos.ranks):
+            alone.add(i)
+    return prepared, alone
+
+
+def _table_slices(checks: list[tuple[Position, Mover, Piece] | BetzaError]
+                  ) -> list[tuple[list[tuple[str, str, int, int]], list[tuple[int, Position,
+                                                                             Mover, Piece]]]]:
+    """The batch's readable queries grouped by the table of their piece and board, in
+    slices of at most half the tables a process keeps (translator/compiled/store.py
+    KEEP): a slice's tables are compiled together and matched before the next slice's
+    could push them out (a batch of more pieces than that would otherwise compile most of
+    them again, one program each). Boards with walls, which have no tables, come last."""
+    groups: dict[tuple[str, str, int, int] | None, list[tuple[int, Position, Mover, Piece]]]
+    groups = {}
+    for i, check in enumerate(checks):
+        if not isinstance(check, BetzaError):
+            given, mover, piece = check
+            key = None if given.walls else (mover.betza, given.dialect, given.files,
+                                            given.ranks)
+            groups.setdefault(key, []).append((i, given, mover, piece))
+    keys = [key for key in groups if key is not None]
+    size = max(1, store.KEEP // 2)
+    slices = [(keys[n:n + size], [one for key in keys[n:n + size] for one in groups[key]])
+              for n in range(0, len(keys), size)]
+    return slices + [([], groups[None])] if None in groups else slices
 
 
 def never_finishes(loop: NoAnswer, betza: str, reading: str, origin: Square) -> NoAnswerError:

@@ -32,7 +32,8 @@ this query would ground about 6.5e+06 atoms, over the limit of 2
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Sequence
 
 from translator.errors import LimitError
 from translator.notation.kbtables import four_way, tables
@@ -60,6 +61,9 @@ LEG_ATOMS = 150
 # within the default budget under it and the longer ones over it; a chain on a large board
 # is counted over every square, not only those it reaches
 MET = 8 * 200
+# pieces whose lean moves (:func:`lean_many`) are kept per process
+LEAN_KEPT = 4096
+_LEAN: OrderedDict[Piece, frozenset[int]] = OrderedDict()
 
 
 def _span(move: MoveDef, files: int, ranks: int) -> int:
@@ -191,16 +195,40 @@ def _ways(leg: Leg, n: int, short: bool) -> int:
     return atom_ways * turns
 
 
-@lru_cache(maxsize=4096)
 def lean_moves(piece: Piece) -> frozenset[int]:
     """The numbers of the moves of ``piece`` that encodings/lean.lp builds from their rays
     (its lean/2, which plan.lp shows as plean/2; the spec's reading)."""
+    return lean_many([piece])[0]
+
+
+def lean_many(pieces: Sequence[Piece]) -> list[frozenset[int]]:
+    """:func:`lean_moves` of each piece: those not known yet planned together, in one
+    program of plan.lp (whose fixed cost is most of a piece's: a batch of many strings
+    pays it once); kept per process, the least recently asked dropped first.
+
+    >>> from translator.notation.syntax import parse
+    >>> [sorted(m) for m in lean_many([parse("N"), parse("mRcpR"), parse("R*")])]
+    [[1], [1, 2], []]
+    """
     from translator.facts.translate import move_facts
     from translator.shown import PLean, each
     from translator.solve import engine
 
-    return frozenset(lean.m for lean in each(engine.run(move_facts(1, piece), "plan.lp"),
-                                             PLean))
+    missing = [piece for piece in dict.fromkeys(pieces) if piece not in _LEAN]
+    if missing:
+        built: dict[int, set[int]] = {t: set() for t in range(1, len(missing) + 1)}
+        facts = " ".join(move_facts(t, piece) for t, piece in enumerate(missing, 1))
+        for lean in each(engine.run(facts, "plan.lp"), PLean):
+            built[lean.t].add(lean.m)
+        for t, piece in enumerate(missing, 1):
+            _LEAN[piece] = frozenset(built[t])
+    found = []
+    for piece in pieces:
+        _LEAN.move_to_end(piece)
+        found.append(_LEAN[piece])
+    while len(_LEAN) > LEAN_KEPT:
+        _LEAN.popitem(last=False)
+    return found
 
 
 def check_size(piece: Piece, files: int, ranks: int, max_atoms: int, times: int = 1,

@@ -1,0 +1,45 @@
+"""What the browser tests share for the whole session: one real server (with its
+:class:`~tests.web_server.Gate`) and one Chromium. Starting them costs seconds each (the
+server's worker processes, the browser), so every browser test of a process uses the same
+two; each test opens its own browser context, so no page state carries over. The browser
+tests are one xdist group (``pytestmark`` of their modules, and ``--dist loadgroup`` in
+pyproject.toml), so that under ``-n 2`` one process starts them, not both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web_server import CHROMIUM_FLAGS, Gate, chromium_path, running_gated_server
+
+
+@pytest.fixture(scope="session")
+def served() -> Iterator[tuple[str, Gate]]:
+    """The shared server's base URL and gate."""
+    with running_gated_server() as (url, gate):
+        yield url, gate
+
+
+@pytest.fixture(scope="session")
+def base_url(served: tuple[str, Gate]) -> str:
+    return served[0]
+
+
+@pytest.fixture
+def gate(served: tuple[str, Gate]) -> Iterator[Gate]:
+    """The server's gate; whatever a test holds back is let go when it ends."""
+    yield served[1]
+    served[1].release()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
