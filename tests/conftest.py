@@ -1,9 +1,9 @@
-"""What the browser tests share for the whole session: one real server (with its
-:class:`~tests.web_server.Gate`) and one Chromium. Starting them costs seconds each (the
-server's worker processes, the browser), so every browser test of a process uses the same
-two; each test opens its own browser context, so no page state carries over. The browser
-tests are one xdist group (``pytestmark`` of their modules, and ``--dist loadgroup`` in
-pyproject.toml), so that under ``-n 2`` one process starts them, not both."""
+"""What the browser tests share: one real server for the whole session (with its
+:class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
+one Chromium per module. Each test opens its own browser context, so no page state
+carries over. The browser tests are one xdist group (``pytestmark`` of their modules, and
+``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process starts the
+server, not both."""
 
 from __future__ import annotations
 
@@ -34,9 +34,11 @@ def gate(served: tuple[str, Gate]) -> Iterator[Gate]:
     served[1].release()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright."""
+    """Debian's Chromium, driven by Playwright, for one module: Playwright's sync API runs
+    an event loop in this thread while it is open, so it is closed before the process
+    goes on to tests that start loops of their own (``asyncio.run``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
