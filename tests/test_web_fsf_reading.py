@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.test_web_page import (  # noqa: F401 (the fixtures)
-    base_url,
-    browser,
     marks,
     open_page,
     page,
-    served,
 )
+
+# the session's server and browser (tests/conftest.py), in the process of the others
+pytestmark = pytest.mark.xdist_group("browser")
 
 HORSE_SPEC = ("c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5")
 
