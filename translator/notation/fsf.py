@@ -1,13 +1,14 @@
 """Fairy-Stockfish's reading of a Betza string, written out in the spec's own words.
 
-Fairy-Stockfish 0.0.90 (``from_betza`` in src/piece.cpp, release of 26 August 2023) reads a
-string letter by letter into one-leg moves: every atom closes a move with the letters read
-since the last atom, letters it does not know are skipped, and each move is a set of
-(direction, kind, distance) entries: a step, a rider or a hopper. Its move generator then
-moves only the kinds it has tables for (kb/dialects.lp names each departure from the spec;
-docs/readings.md says them in words). This module is the reading's parser: it rewrites the
-string into the spec string of the same moves, one move per direction, which the encodings
-then read as any other; it decides no square.
+Fairy-Stockfish 0.0.90 (pyffish 0.0.90; ``from_betza`` in src/piece.cpp) reads a string
+letter by letter into one-leg moves: every atom closes a move with the letters read since the
+last atom, letters it does not know are skipped, and each move is a set of (direction, kind,
+distance) entries: a step, a rider or a hopper. Its move generator (bitboard.cpp) moves a
+piece by the rider tables its entries name, cut to the squares they reach on an empty board
+(kb/dialects.lp names each departure from the spec; docs/readings.md says them in words).
+This module rewrites the string into the spec string of the same moves, one move per
+direction and a-chains where a cut leaves squares no letter names, which the encodings then
+read as any other.
 
 >>> fsf_spelling("fK")
 'flFfWfrF'
@@ -351,18 +352,10 @@ def dropped(betza: str) -> list[tuple[int, str]]:
     >>> dropped("R12")
     [(2, '2')]
     """
-    known = set("mcpgni" + _VERTICALS + _HORIZONTALS) | set(_ATOMS)
-    found, i, last_atom = [], 0, -1
-    while i < len(betza):
-        c = betza[i]
-        if c in _ATOMS:
-            last_atom = i
-            if i + 1 < len(betza) and (betza[i + 1].isdigit() or betza[i + 1] == c):
-                i += 1
-                last_atom = i
-        elif c not in known:
-            found.append((i, c))
-        i += 1
-    found += [(j, betza[j]) for j in range(last_atom + 1, len(betza))
-              if (j, betza[j]) not in found]
-    return sorted(found)
+    known = set("mcpgni" + _VERTICALS + _HORIZONTALS)
+    found, start = [], 0
+    for group in fsf_groups(betza):
+        letters = group.text[:len(group.text) - 1 - group.ranged]  # before its atom
+        found += [(start + i, c) for i, c in enumerate(letters) if c not in known]
+        start += len(group.text)
+    return found + [(j, betza[j]) for j in range(start, len(betza))]

@@ -32,12 +32,11 @@ from translator.queries.equiv import equivalent
 from translator.queries.lint.ffish import FfishCheck, check_ffish
 from translator.queries.lint.finding import Budget, Finding, where
 from translator.queries.lint.notation import notation_findings
-from translator.queries.lint.portable import portability
+from translator.queries.lint.portable import PROGRAMS, portability
 from translator.queries.lint.programs import ProgramReading, program_readings
 from translator.queries.lint.shortest import Shortest, shortest_spelling
 
-READERS = {"xboard": "XBoard", "diagram": "the Interactive Diagram",
-           "fairy-stockfish": "Fairy-Stockfish", "fsf": "Fairy-Stockfish"}
+READERS = {**PROGRAMS, "fairy-stockfish": PROGRAMS["fsf"]}
 
 
 @dataclass
