@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from tests.web_server import CHROMIUM_FLAGS, Gate, chromium_path, running_gated_server
+from tests.web_server import (
+    ANSWER_LIMIT_MS,
+    CHROMIUM_FLAGS,
+    Gate,
+    chromium_path,
+    running_gated_server,
+)
 
 
 @pytest.fixture(scope="session")
@@ -45,3 +51,19 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def page(browser: Any, base_url: str) -> Iterator[Any]:
+    """A fresh browser context's page on the shared server (``page.base``); a script error
+    or a dialog on it fails the test."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(ANSWER_LIMIT_MS)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("dialog", lambda d: errors.append("dialog: " + d.message))
+    pg.base = base_url
+    yield pg
+    context.close()
+    assert errors == []

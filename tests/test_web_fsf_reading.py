@@ -16,7 +16,6 @@ from playwright.sync_api import expect
 from tests.test_web_page import (  # noqa: F401 (the fixtures)
     marks,
     open_page,
-    page,
 )
 
 # the session's server and browser (tests/conftest.py), in the process of the others

@@ -15,29 +15,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.squares_help import S
+from tests.web_server import ANSWER_LIMIT_MS
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
-# Every wait is for an answer on the page; this only bounds how long a broken page is waited
-# for, generously, since a search on a busy shared machine can take many seconds.
-ANSWER_LIMIT_MS = 90_000
 expect.set_options(timeout=ANSWER_LIMIT_MS)
 # the server and the browser are the session's (tests/conftest.py), one process's
 pytestmark = pytest.mark.xdist_group("browser")
-
-
-@pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(ANSWER_LIMIT_MS)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("dialog", lambda d: errors.append("dialog: " + d.message))
-    pg.base = base_url  # type: ignore[attr-defined]
-    yield pg
-    context.close()
-    assert errors == []
 
 
 def open_page(page: Page, query: str = "") -> None:

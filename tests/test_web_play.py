@@ -7,24 +7,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-ANSWER_LIMIT_MS = 90_000   # bounds how long a broken page is waited for, never a timing check
+from tests.web_server import ANSWER_LIMIT_MS
+
 expect.set_options(timeout=ANSWER_LIMIT_MS)
 # the server and the browser are the session's (tests/conftest.py), one process's
 pytestmark = pytest.mark.xdist_group("browser")
 SCHOLAR = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
-
-
-@pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(ANSWER_LIMIT_MS)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.base = base_url  # type: ignore[attr-defined]
-    yield pg
-    context.close()
-    assert errors == []
 
 
 def open_play(page: Page, query: str = "") -> None:

@@ -11,7 +11,6 @@ from tests.test_web_page import (  # noqa: F401 (the fixtures)
     KNIGHT_D4,
     marks,
     open_page,
-    page,
 )
 
 # the session's server and browser (tests/conftest.py), in the process of the others

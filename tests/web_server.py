@@ -21,6 +21,9 @@ import uvicorn
 
 from translator.web.app import create_app
 
+# Every wait of a browser test is for an answer on the page; this only bounds how long a broken
+# page is waited for, generously, since a search on a busy shared machine takes many seconds.
+ANSWER_LIMIT_MS = 90_000
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 HOLD_LIMIT = 120.0  # a held query goes on by itself after this long (a test that failed)
