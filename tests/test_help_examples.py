@@ -92,8 +92,10 @@ def test_help_examples_run_as_printed(command: str, tmp_path: Path) -> None:
             if line.startswith("betza serve"):
                 found = re.search(r"--port (\d+)", line)
                 port = found.group(1) if found else "8765"
-                if port in servers:   # the one before on this port gives way
-                    servers.pop(port).terminate()
+                if port in servers:   # the one before on this port gives way, port and all
+                    before = servers.pop(port)
+                    before.terminate()
+                    before.wait(timeout=60)
                 servers[port] = subprocess.Popen(["bash", "-c", f"exec {line}"], cwd=tmp_path,
                                                  env=env, stdout=subprocess.DEVNULL,
                                                  stderr=subprocess.DEVNULL)
