@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import clingo
 import clingo.ast
@@ -30,6 +30,7 @@ from translator.resources import PARSING, data_dir
 from translator.shown import LChain, each
 from translator.solve import guard
 from translator.solve.inline import inline
+from translator.solve.slicing import Shape, fact_names, shapes_of, sliced
 
 
 class SolverTimeout(LimitError):
@@ -66,21 +67,37 @@ def accessor_file() -> tuple[clingo.ast.AST, ...]:
 
 
 def add_program(ctl: clingo.Control, entry: str) -> None:
-    """Add the entry file ``entry`` (and what it includes) to ``ctl``."""
+    """Add the entry file ``entry`` (and what it includes), every rule of it, to ``ctl``."""
     with PARSING, clingo.ast.ProgramBuilder(ctl) as builder:
         for statement in program_ast(entry):
             builder.add(statement)
 
 
+@cache
+def _program(entries: tuple[str, ...]) -> tuple[tuple[clingo.ast.AST, ...], tuple[Shape, ...]]:
+    statements = tuple(s for entry in entries for s in program_ast(entry))
+    return statements, shapes_of(statements)
+
+
+@lru_cache(maxsize=256)
+def _sliced(entries: tuple[str, ...], names: frozenset[str]
+            ) -> tuple[list[clingo.ast.AST], str]:
+    statements, shapes = _program(entries)
+    return sliced(statements, names, shapes)
+
+
 def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
             logger: Callable[[clingo.MessageCode, str], None] | None = None
             ) -> clingo.Control:
-    """A Control with the entry files ``entries`` and ``facts`` added, not yet grounded."""
+    """A Control with the entry files ``entries`` and ``facts`` added, not yet grounded:
+    of the entries' rules, those that may fire given the facts (:mod:`.slicing`)."""
     ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
     with PARSING:
-        for entry in entries:
-            add_program(ctl, entry)
-        ctl.add("base", [], facts)
+        kept, defined = _sliced(tuple(entries), fact_names(facts))
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for statement in kept:
+                builder.add(statement)
+        ctl.add("base", [], facts + " " + defined)
     return ctl
 
 

@@ -1,0 +1,96 @@
+"""The programs grounded with only the rules that may fire (translator/solve/slicing.py)
+derive what the whole programs derive, on real queries of every kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+import clingo
+import pytest
+
+from translator import Position, equivalent, explain_lines, moves, why
+from translator.compiled import store
+from translator.solve import engine
+from translator.solve.slicing import fact_names, sliced
+
+
+def _grounded(ctl: clingo.Control, facts: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A program's ground atoms that hold once grounded, and all its ground atoms."""
+    engine.ground_parts(ctl, engine.may_chain(facts))
+    atoms = list(ctl.symbolic_atoms)
+    return (frozenset(str(atom.symbol) for atom in atoms if atom.is_fact),
+            frozenset(str(atom.symbol) for atom in atoms))
+
+
+def _first_answer(ctl: clingo.Control) -> frozenset[str]:
+    answer: list[str] = []
+    ctl.solve(on_model=lambda model: answer.extend(
+        str(s) for s in model.symbols(atoms=True)) or False)
+    return frozenset(answer)
+
+
+def _same(entries: Sequence[str], facts: str, options: Sequence[str],
+          control: Callable[..., clingo.Control]) -> None:
+    """The program of ``facts`` with only the rules that may fire has the whole program's
+    answer: where grounding decides it (every atom a fact), the same single answer; else
+    (a program that guesses) every atom the whole program holds once grounded, and no
+    atom the whole program does not name."""
+    whole = clingo.Control([*options, "--warn=none"])
+    for entry in entries:
+        engine.add_program(whole, entry)
+    whole.add("base", [], facts)
+    holds, atoms = _grounded(control(entries, facts, [*options, "--warn=none"]), facts)
+    whole_holds, whole_atoms = _grounded(whole, facts)
+    if holds == atoms:
+        assert _first_answer(whole) == holds, (entries, facts[:300])
+    else:
+        assert whole_holds <= holds and atoms <= whole_atoms, (entries, facts[:300])
+
+
+@pytest.fixture
+def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ...]]]:
+    """Every program built while the test runs is built whole too, and their ground atoms
+    compared; the entry files of those compared are listed."""
+    built = engine.control
+    seen: list[tuple[str, ...]] = []
+
+    def control(entries, facts, options=(), logger=None):  # type: ignore[no-untyped-def]
+        _same(entries, facts, options, built)
+        seen.append(tuple(entries))
+        return built(entries, facts, options, logger)
+
+    monkeypatch.setattr(engine, "control", control)
+    with store.solver_only():
+        yield seen
+
+
+@pytest.mark.parametrize("betza", ["N", "mafsW", "fcafmF", "yafsF", "gQ", "[F?R]", "mRcpR",
+                                   "FyafsF", "pR2", "yalmarW", "ionH", "K"])
+def test_moves_and_why_ground_the_whole_programs_atoms(compared, betza):
+    board = Position.light(8, 8, friends=["c5", "e2"], enemies=["e7", "g6"])
+    found = moves(betza, "e4", board)
+    why(betza, "e4", found[0].to if found else "e5", board)
+    assert {"moves.lp", "why.lp"} <= {entry for entries in compared for entry in entries}
+
+
+def test_equivalence_and_explain_ground_the_whole_programs_atoms(compared):
+    assert equivalent("Q", "RB").equivalent
+    assert not equivalent("mRcB", "cRmB").equivalent
+    explain_lines("mafsW")
+    assert len(compared) > 2
+
+
+def test_a_rule_that_cannot_fire_is_left_out_and_its_head_declared():
+    statements: list[clingo.ast.AST] = []
+    clingo.ast.parse_string("""
+        reach(X) :- step(X).            % kept: step/1 is given
+        hop(X) :- hurdle(X), reach(X).  % left out: nothing gives hurdle/1
+        far(X) :- reach(X), not hop(X).
+        near(X) :- reach(X), X < 2.
+        any :- #count { X: hurdle(X) } > 0.
+    """, statements.append)
+    kept, defined = sliced(statements, fact_names("step(1). step(3)."))
+    assert [str(s) for s in kept] == [
+        "#program base.", "reach(X) :- step(X).", "far(X) :- reach(X); not hop(X).",
+        "near(X) :- reach(X); X < 2.", "any :- 0 < #count { X: hurdle(X) }."]
+    assert defined == "#defined hop/1."
