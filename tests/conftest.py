@@ -23,7 +23,6 @@ from tests.web_server import (
     running_gated_server,
 )
 
-
 # The commands the tests run (each a Python process) reuse compiled bytecode, kept out of
 # the source tree, even where the environment says not to write it (PYTHONDONTWRITEBYTECODE):
 # compiling the package again costs each process about 0.2 s of CPU.
