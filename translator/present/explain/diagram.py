@@ -44,9 +44,13 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     >>> sorted(marks.items())[:2], marks["c3"] if "c3" in marks else "origin"
     ([('a2', 'both'), ('a4', 'both')], 'origin')
     """
+    from translator.present.explain.summary import adopt_kb_table
+
     g = glossary()["diagram"]
     source = resolve_name(betza)
     piece = parse_piece(betza, reading)
+    if reading == "spec":   # a kb piece's table is read as kept, not compiled again
+        adopt_kb_table(betza, files, ranks)
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)

@@ -220,7 +220,9 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
     """The squares ``betza`` on ``origin`` reaches in some position on ``position``'s board
     (any pieces anywhere else), sorted by rank and file."""
     ctx, _ = context(betza, origin, origin, position, None, False)
-    rows = why_table.rows_for(ctx, False, timeout)
+    # (where the rows go needs no words for their legs: a move that wraps or curls is
+    # read from the table too)
+    rows = why_table.rows_for(ctx, False, timeout, worded=False)
     if rows is not None:
         return why_table.reach(rows)
     return _explore(ctx, time.monotonic() + timeout, timeout) or []

@@ -42,10 +42,11 @@ class Rows:
     matched: list[Move]  # what ``moves`` answers in the position
 
 
-def rows_for(ctx: WhyContext, virgin: bool, timeout: float) -> Rows | None:
+def rows_for(ctx: WhyContext, virgin: bool, timeout: float, worded: bool = True
+             ) -> Rows | None:
     """The rows of ``ctx``'s piece from its square, or None when the piece keeps the
-    solver path (as ``moves`` decides: translator/queries/moves.py's ``table_rows``) or
-    its moves wrap or curl."""
+    solver path (as ``moves`` decides: translator/queries/moves.py's ``table_rows``) or,
+    when its paths are to be put in words (``worded``), its moves wrap or curl."""
     pos = ctx.pos
     if pos.walls:
         return None
@@ -53,7 +54,7 @@ def rows_for(ctx: WhyContext, virgin: bool, timeout: float) -> Rows | None:
     mover = pos.pieces[origin]
     table = store.table_at(mover.betza or ctx.betza, pos.dialect, pos.files, pos.ranks,
                            turned(origin, pos.files, pos.ranks, ctx.side), timeout=timeout)
-    if table is None or not _worded(table.betza):
+    if table is None or (worded and not _worded(table.betza)):
         return None
     board = Board.of(pos, ctx.side, origin)
     return Rows(placed(table, ctx.side, origin), board, virgin,
