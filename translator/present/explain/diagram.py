@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from translator.facts.pieces import parse_piece, resolve_name
+from translator.compiled import store
+from translator.facts.pieces import canonical, parse_piece, resolve_name
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.present.english import glossary
@@ -49,11 +50,12 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     g = glossary()["diagram"]
     source = resolve_name(betza)
     piece = parse_piece(betza, reading)
-    if reading == "spec":   # a kb piece's table is read as kept, not compiled again
-        adopt_kb_table(betza, files, ranks)
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)
+    if reading == "spec":   # a kb piece's table is read as kept, not compiled again
+        adopt_kb_table(betza, files, ranks)
+        _rows_for_the_answer(betza, files, ranks, start)
     found, extra = analyse(source, piece, files, ranks, start, max_atoms, reading)
     kinds = found.kinds(org)
 
@@ -77,6 +79,14 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     if extra["example"]:
         lines.append(_hop_example(extra, files, ranks, start))
     return "\n".join(lines), kinds
+
+
+def _rows_for_the_answer(betza: str, files: int, ranks: int, start: Square) -> None:
+    """A table compiled square by square gets the rows from the diagram's square and from
+    the centre, where the opening line looks for the kb piece it equals, in one program."""
+    if not store.many_paths(canonical(betza), "spec", files, ranks):
+        store.table_with(canonical(betza), "spec", files, ranks,
+                         list(dict.fromkeys([start, centre(files, ranks)])))
 
 
 def _notes(piece: Piece, found: Findings, extra: dict[str, Any], kinds: dict[str, str],
