@@ -4,6 +4,8 @@ it; the server keeps explain's p95 within 1 s).
 
     python bench/explain.py [--runs 3] [--random 40] [--fresh-cache]
 
+(``--runs 0``: the random strings only; ``--random 0``: the shell only.)
+
 Each command runs as a whole process (the shell's cost, imports included), the median of
 ``--runs``; prints each piece's times and the ratio explain / moves (target: at most 2.0),
 rmalfB on 12x12 among them. The kb's compiled pieces (translator/compiled/kbcache.py) are
@@ -104,7 +106,8 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, **({"BETZA_CACHE": folder} if args.fresh_cache else {})}
-        shell(args.runs, env)
+        if args.runs:
+            shell(args.runs, env)
         if args.random:
             os.environ.update(env)
             random_explains(args.random)
