@@ -53,8 +53,9 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)
-    if reading == "spec":   # a kb piece's table is read as kept, not compiled again
-        adopt_kb_table(betza, files, ranks)
+    # a kb piece's table is read as kept, not compiled again; another piece's is compiled
+    # with the rows from the centre too, where the opening line looks for the one it equals
+    if reading == "spec" and not adopt_kb_table(betza, files, ranks):
         _rows_for_the_answer(betza, files, ranks, start)
     found, extra = analyse(source, piece, files, ranks, start, max_atoms, reading)
     kinds = found.kinds(org)
@@ -83,7 +84,8 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
 
 def _rows_for_the_answer(betza: str, files: int, ranks: int, start: Square) -> None:
     """A table compiled square by square gets the rows from the diagram's square and from
-    the centre, where the opening line looks for the kb piece it equals, in one program."""
+    the centre in one program (a piece with many paths from each square is left to the
+    diagram: the opening line's query grounds its own position)."""
     if not store.many_paths(canonical(betza), "spec", files, ranks):
         store.table_with(canonical(betza), "spec", files, ranks,
                          list(dict.fromkeys([start, centre(files, ranks)])))

@@ -150,12 +150,13 @@ def _adopt(piece: NamedPiece, files: int, ranks: int) -> None:
         store.adopt([MoveTable.from_json(kept)])
 
 
-def adopt_kb_table(betza: str, files: int, ranks: int) -> None:
+def adopt_kb_table(betza: str, files: int, ranks: int) -> bool:
     """Give the store the kept table of the kb piece that ``betza`` names or spells exactly,
-    before any part of an explanation compiles it again (a string of no kb piece: nothing)."""
+    before any part of an explanation compiles it again; whether there is one."""
     named = _named_or_exact(betza)
     if named is not None:
         _adopt(named, files, ranks)
+    return named is not None
 
 
 def _named_or_exact(betza: str) -> NamedPiece | None:
