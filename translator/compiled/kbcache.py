@@ -35,18 +35,22 @@ def cache_folder() -> Path:
     return Path(base) / "betza-kb"
 
 
-def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """The JSON object ``build()`` derives from the rules, read from the cache when an
-    earlier process kept it for these rules (:func:`rules_digest`), else built and kept."""
-    digest = rules_digest()
-    path = cache_folder() / f"{name}-{digest[:20]}.json"
+def _path(name: str, digest: str) -> Path:
+    return cache_folder() / f"{name}-{digest[:20]}.json"
+
+
+def _read(path: Path, digest: str) -> dict[str, Any] | None:
+    """The answer kept in ``path`` for the rules ``digest``, or None."""
     try:
         kept = json.loads(path.read_text())
         if isinstance(kept, dict) and kept.get("rules") == digest:
             return dict(kept["answer"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    answer = build()
+    return None
+
+
+def _keep(path: Path, digest: str, answer: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # written whole then renamed: a process reading at the same time sees the old
@@ -57,4 +61,42 @@ def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         os.replace(out.name, path)
     except OSError:
         pass
+
+
+def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The JSON object ``build()`` derives from the rules, read from the cache when an
+    earlier process kept it for these rules (:func:`rules_digest`), else built and kept."""
+    digest = rules_digest()
+    path = _path(name, digest)
+    kept = _read(path, digest)
+    if kept is not None:
+        return kept
+    answer = build()
+    _keep(path, digest, answer)
+    return answer
+
+
+def remembered(name: str, key: str, build: Callable[[], Any], most: int = 2048) -> Any:
+    """The JSON value ``build()`` derives from the rules for ``key``, kept with the others
+    of its kind in one file (``name``: at most ``most`` keys, past which it starts afresh),
+    so that a later process asking the same reads it. Two processes adding at once may
+    each keep only their own: the other's is derived again when next asked.
+
+    >>> import tempfile
+    >>> os.environ["BETZA_CACHE"] = tempfile.mkdtemp(); cache_folder.cache_clear()
+    >>> remembered("doc", "k", lambda: [1, 2]), remembered("doc", "k", lambda: "again")
+    ([1, 2], [1, 2])
+    >>> del os.environ["BETZA_CACHE"]; cache_folder.cache_clear()
+    """
+    digest = rules_digest()
+    path = _path(name, digest)
+    kept = _read(path, digest) or {}
+    if key in kept:
+        return kept[key]
+    answer = build()
+    kept = _read(path, digest) or {}   # (what another process kept meanwhile)
+    if len(kept) >= most:
+        kept = {}
+    kept[key] = answer
+    _keep(path, digest, kept)
     return answer

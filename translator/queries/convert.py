@@ -114,12 +114,30 @@ def other_spelling(betza: str, files: int = 8, ranks: int = 8) -> tuple[str, str
     >>> other_spelling("FyafsF")
     ('bracket', '[F?R]')
     """
+    from translator.compiled.kbcache import remembered
+
     piece = parse_piece(betza)
     if not any(len(move.legs) > 1 for move in piece.moves):
         return None
     to = "a" if any(move.is_bracket for move in piece.moves) else "bracket"
-    answer = _cached(resolve_name(betza), to, files, ranks)
-    return (to, answer.result) if answer.result and answer.proven else None
+    source = resolve_name(betza)
+    # proven once per change of the rules and kept on disk (a later explain of the string
+    # reads it); a proof cut short by its time limit is kept nowhere
+    try:
+        spelt = remembered(f"other-spelling-{files}x{ranks}", f"{to} {source}",
+                           lambda: _spelt(source, to, files, ranks))
+    except SolverTimeout:
+        return None
+    return (to, spelt) if spelt else None
+
+
+def _spelt(source: str, to: str, files: int, ranks: int) -> str | None:
+    """The other spelling proven equal, None when there is none; a proof that ran out of
+    time is :class:`SolverTimeout`."""
+    answer = _cached(source, to, files, ranks)
+    if any(ok is None for _, ok in answer.proofs):
+        raise SolverTimeout("the proof of the other spelling ran out of time")
+    return answer.result if answer.result and answer.proven else None
 
 
 @lru_cache(maxsize=256)

@@ -165,17 +165,23 @@ SHAPES: dict[str, type[Any]] = {
     "prange": Range, "ptoggle": Toggle, "plgeo": LegGeo}
 
 
-@lru_cache(maxsize=1024)
 def plan(betza: str, reading: str = "spec") -> tuple[MovePlan, ...]:
     """The plan of every move of ``betza`` (a Betza string or a piece name), move by move as
     ``reading`` splits its letters into moves (XBoard's ``maWW`` is ``maW`` and ``W``)."""
     piece = parse_piece(betza, reading)
-    facts: dict[str, list[Any]] = defaultdict(list)
     # (the reading's switches too: its legs are the program's, XBoard's mafN's second leg
     # a King-system leap)
-    for sym in engine.run(move_facts(1, piece) + " " + reading_facts(1, reading), "plan.lp"):
+    # kept by the program it solves: explain, convert and why ask for the same piece as
+    # written, by name or in its canonical spelling
+    return _plan(move_facts(1, piece) + " " + reading_facts(1, reading), len(piece.moves))
+
+
+@lru_cache(maxsize=1024)
+def _plan(program: str, count: int) -> tuple[MovePlan, ...]:
+    facts: dict[str, list[Any]] = defaultdict(list)
+    for sym in engine.run(program, "plan.lp"):
         facts[sym.name].append(term(sym, SHAPES[sym.name]))
-    return tuple(_move(facts, m) for m in range(1, len(piece.moves) + 1))
+    return tuple(_move(facts, m) for m in range(1, count + 1))
 
 
 def _move(facts: dict[str, list[Any]], m: int) -> MovePlan:

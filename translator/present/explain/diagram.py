@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from translator.facts.pieces import parse_piece, resolve_name
+from translator.compiled import store
+from translator.facts.pieces import canonical, parse_piece, resolve_name
 from translator.notation.syntax import Piece
 from translator.position import Position
 from translator.present.english import glossary
@@ -44,12 +45,18 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     >>> sorted(marks.items())[:2], marks["c3"] if "c3" in marks else "origin"
     ([('a2', 'both'), ('a4', 'both')], 'origin')
     """
+    from translator.present.explain.summary import adopt_kb_table
+
     g = glossary()["diagram"]
     source = resolve_name(betza)
     piece = parse_piece(betza, reading)
     board = Position.light(files, ranks)
     start = board.square(origin) if origin else centre(files, ranks)
     org = square_name(start)
+    # a kb piece's table is read as kept, not compiled again; another piece's is compiled
+    # with the rows from the centre too, where the opening line looks for the one it equals
+    if reading == "spec" and not adopt_kb_table(betza, files, ranks):
+        _rows_for_the_answer(betza, files, ranks, start)
     found, extra = analyse(source, piece, files, ranks, start, max_atoms, reading)
     kinds = found.kinds(org)
 
@@ -73,6 +80,15 @@ def explain_diagram(betza: str, files: int = 9, ranks: int = 9, origin: str | No
     if extra["example"]:
         lines.append(_hop_example(extra, files, ranks, start))
     return "\n".join(lines), kinds
+
+
+def _rows_for_the_answer(betza: str, files: int, ranks: int, start: Square) -> None:
+    """A table compiled square by square gets the rows from the diagram's square and from
+    the centre in one program (a piece with many paths from each square is left to the
+    diagram: the opening line's query grounds its own position)."""
+    if not store.many_paths(canonical(betza), "spec", files, ranks):
+        store.table_with(canonical(betza), "spec", files, ranks,
+                         list(dict.fromkeys([start, centre(files, ranks)])))
 
 
 def _notes(piece: Piece, found: Findings, extra: dict[str, Any], kinds: dict[str, str],

@@ -107,26 +107,35 @@ def _kb_index(files: int, ranks: int) -> dict[Signature, tuple[NamedPiece, ...]]
 
 
 @cache
+def _kb_shard(files: int, ranks: int, first: int) -> dict[str, Any]:
+    """The whole-board tables of the :data:`KB_GROUP` kb pieces from the ``first``, by name,
+    kept as one file (a process stopped half way keeps the groups it compiled; the next
+    goes on from there)."""
+    group = all_pieces()[first:first + KB_GROUP]
+    return cached(f"kb-tables-{files}x{ranks}-{first // KB_GROUP}",
+                  partial(_group_tables, group, files, ranks))
+
+
 def _kb_table_index(files: int, ranks: int) -> dict[str, Any]:
-    """The kb's whole-board tables by name, kept in groups of :data:`KB_GROUP` pieces (a
-    process stopped half way keeps the groups it compiled; the next goes on from there)."""
-    pieces, out = all_pieces(), {}
-    for first in range(0, len(pieces), KB_GROUP):
-        group = pieces[first:first + KB_GROUP]
-        out.update(cached(f"kb-tables-{files}x{ranks}-{first // KB_GROUP}",
-                          partial(_group_tables, group, files, ranks)))
+    """The kb's whole-board tables by name (every group of them)."""
+    out: dict[str, Any] = {}
+    for first in range(0, len(all_pieces()), KB_GROUP):
+        out.update(_kb_shard(files, ranks, first))
     return out
+
+
+def _kb_table(piece: NamedPiece, files: int, ranks: int) -> dict[str, Any] | None:
+    """The kb piece's whole-board table as kept, or None: only its own group's file is read
+    (a piece's group is fixed by its place in the catalogue)."""
+    at = next(i for i, p in enumerate(all_pieces()) if p.name == piece.name)
+    found: dict[str, Any] | None = _kb_shard(files, ranks, at - at % KB_GROUP).get(piece.name)
+    return found
 
 
 def _same_table(source: str, candidate: NamedPiece, files: int, ranks: int) -> bool:
     """Whether ``source`` and ``candidate`` have whole-board tables with the same rows (the
     candidate's read from the kb's compiled tables, not compiled again)."""
-    try:
-        theirs = _kb_table_index(files, ranks).get(candidate.name)
-    except BetzaError:
-        theirs = None
-    if theirs is not None:
-        store.adopt([MoveTable.from_json(theirs)])
+    _adopt(candidate, files, ranks)
     return same_tables(source, candidate.betza, "spec", files, ranks)
 
 
@@ -134,11 +143,30 @@ def _adopt(piece: NamedPiece, files: int, ranks: int) -> None:
     """Give the store the kb piece's compiled whole-board table, read from the cache, so
     that its board and diagram are matched against it, not compiled again."""
     try:
-        kept = _kb_table_index(files, ranks).get(piece.name)
+        kept = _kb_table(piece, files, ranks)
     except BetzaError:   # compiled in time or not, the board is drawn all the same
         return
     if kept is not None:
         store.adopt([MoveTable.from_json(kept)])
+
+
+def adopt_kb_table(betza: str, files: int, ranks: int) -> bool:
+    """Give the store the kept table of the kb piece that ``betza`` names or spells exactly,
+    before any part of an explanation compiles it again; whether there is one."""
+    named = _named_or_exact(betza)
+    if named is not None:
+        _adopt(named, files, ranks)
+    return named is not None
+
+
+def _named_or_exact(betza: str) -> NamedPiece | None:
+    """The kb piece ``betza`` names, or whose string it is, else None."""
+    stripped = betza.strip()
+    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
+    if named is not None:
+        return named
+    source = resolve_name(betza)
+    return next((p for p in all_pieces() if p.betza == source), None)
 
 
 def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | None:
@@ -148,14 +176,10 @@ def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | N
     >>> equal_kb_piece("W7").name, equal_kb_piece("W7", 12, 12)
     ('Rook', None)
     """
-    stripped = betza.strip()
-    named = lookup(stripped) if stripped and "a" <= stripped[-1] <= "z" else None
-    source = resolve_name(betza)
+    named = _named_or_exact(betza)
     if named is not None:
         return named
-    exact = [p for p in all_pieces() if p.betza == source]
-    if exact:
-        return exact[0]
+    source = resolve_name(betza)
     from translator.queries.equiv import differ_plainly, equivalent
 
     origin = _probe_square(files, ranks)

@@ -123,7 +123,7 @@ def search(betza: str, origin: str, to: str, position: Position | None = None,
     ctx, query = context(betza, origin, to, position, side, virgin)
     rows = why_table.rows_for(ctx, ctx.pos.pieces[ctx.pos.square(ctx.origin)].virgin,
                               timeout)
-    if rows is not None:
+    if rows is not None and rows.worded:
         return _from_table(ctx, query, rows, timeout)
     castles = _castles(ctx)
     if castles:  # whether castling is safe is for moves.lp to say
@@ -138,7 +138,7 @@ def search(betza: str, origin: str, to: str, position: Position | None = None,
             return unsafe
     # what some position lets the piece reach first (kept for the piece's square): a square
     # outside it has no closest position, and its search need not be made
-    reach = _explore(ctx, deadline, timeout)
+    reach = why_table.reach(rows) if rows is not None else _explore(ctx, deadline, timeout)
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
     if not castles:  # the move exists when the real position has a path to the goal
@@ -220,6 +220,8 @@ def reachable_anywhere(betza: str, origin: str, position: Position, *,
     """The squares ``betza`` on ``origin`` reaches in some position on ``position``'s board
     (any pieces anywhere else), sorted by rank and file."""
     ctx, _ = context(betza, origin, origin, position, None, False)
+    # (where the rows go needs no words for their legs: a move that wraps or curls is
+    # read from the table too)
     rows = why_table.rows_for(ctx, False, timeout)
     if rows is not None:
         return why_table.reach(rows)

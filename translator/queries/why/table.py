@@ -40,12 +40,14 @@ class Rows:
     board: Board
     virgin: bool
     matched: list[Move]  # what ``moves`` answers in the position
+    # every move's legs go straight, so that the rows' squares spell out each leg's leaps
+    # (moves that wrap or curl are put in words by encodings/why.lp)
+    worded: bool = True
 
 
 def rows_for(ctx: WhyContext, virgin: bool, timeout: float) -> Rows | None:
     """The rows of ``ctx``'s piece from its square, or None when the piece keeps the
-    solver path (as ``moves`` decides: translator/queries/moves.py's ``table_rows``) or
-    its moves wrap or curl."""
+    solver path (as ``moves`` decides: translator/queries/moves.py's ``table_rows``)."""
     pos = ctx.pos
     if pos.walls:
         return None
@@ -53,11 +55,12 @@ def rows_for(ctx: WhyContext, virgin: bool, timeout: float) -> Rows | None:
     mover = pos.pieces[origin]
     table = store.table_at(mover.betza or ctx.betza, pos.dialect, pos.files, pos.ranks,
                            turned(origin, pos.files, pos.ranks, ctx.side), timeout=timeout)
-    if table is None or not _worded(table.betza):
+    if table is None:
         return None
     board = Board.of(pos, ctx.side, origin)
     return Rows(placed(table, ctx.side, origin), board, virgin,
-                match(square_rows(table, ctx.side, origin), board, virgin))
+                match(square_rows(table, ctx.side, origin), board, virgin),
+                _worded(table.betza))
 
 
 @lru_cache(maxsize=1024)
