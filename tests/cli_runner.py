@@ -5,9 +5,11 @@ the package and loading the knowledge base's tables.
 
 What a command leaves behind in the process is undone when it ends: the move tables that
 ``--tables`` loads (the store is the process's) and ``$BETZA_STALE_TABLES``, which
-``--tables`` sets for the workers. The entry point itself (the ``betza`` script, the exit
-status a shell sees, the memory ceiling only a command of its own process sets) is tested
-by the few tests that still start a process.
+``--tables`` sets for the workers. The watchdog that ends a command's process past its
+time limit (``os._exit``, after the message) interrupts the command here instead, as Ctrl-C
+would (status 130), and leaves the test process running. The entry point itself (the
+``betza`` script, the exit status a shell sees, the memory ceiling only a command of its own
+process sets) is tested by the few tests that still start a process.
 
 >>> done = betza("moves", "N", "--from", "a1")
 >>> done.returncode, done.stdout.splitlines()[0], done.stderr
@@ -16,6 +18,7 @@ by the few tests that still start a process.
 
 from __future__ import annotations
 
+import _thread
 import io
 import os
 import subprocess
@@ -24,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 
-from translator.cli.main import main
+from translator.cli import main as cli_main
 from translator.compiled import store
 
 
@@ -35,6 +38,26 @@ class Done:
     returncode: int
     stdout: str
     stderr: str
+
+
+class _Interrupting:
+    """``os`` as the command module sees it, but ``_exit`` interrupts the main thread."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(os, name)
+
+    @staticmethod
+    def _exit(_status: int) -> None:
+        _thread.interrupt_main()
+
+
+@contextmanager
+def _no_exit() -> Iterator[None]:
+    cli_main.os = _Interrupting()  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        cli_main.os = os
 
 
 @contextmanager
@@ -60,9 +83,9 @@ def betza(*argv: str, stdin: str = "") -> Done:
     before = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:
-        with _own_tables(), redirect_stdout(out), redirect_stderr(err):
+        with _own_tables(), _no_exit(), redirect_stdout(out), redirect_stderr(err):
             try:
-                code = main(list(argv))
+                code = cli_main.main(list(argv))
             except SystemExit as stop:   # argparse: --help, and bad options (status 2)
                 code = stop.code if isinstance(stop.code, int) else 1
     finally:
