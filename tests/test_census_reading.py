@@ -29,10 +29,12 @@ def test_samples_in_fairy_stockfish_s_reading() -> None:
 
 
 def test_cli_census_dialect() -> None:
-    out = betza("census", "fK", "--dialect", "fsf", "--workers", "1", "--json")
+    # the tasks run in this process (the scheduler "inline"): the local Dask cluster, a
+    # second or more of CPU to start, is test_census's
+    out = betza("census", "fK", "--dialect", "fsf", "--scheduler", "inline", "--json")
     assert out.returncode == 0, out.stderr
     row = json.loads(out.stdout)
     assert (row["piece"], row["dialect"], row["mobility_empty"]["max"]) == ("fK", "fsf", 3)
-    text = betza("census", "fK", "--dialect", "fsf", "--workers", "1").stdout
+    text = betza("census", "fK", "--dialect", "fsf", "--scheduler", "inline").stdout
     assert text.startswith("fK 8x8 read as Fairy-Stockfish reads it: mobility 2.41 (min 0, "
                            "max 3)")
