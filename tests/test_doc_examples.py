@@ -3,9 +3,10 @@
 A ```console block holds commands after "$ " and, below each, its exact output (stdout and
 stderr). The commands run in a shell with this environment's ``betza`` first on PATH, in a
 scratch folder, so that examples writing files leave nothing behind. A plain ``betza ...``
-command (no pipe, no redirection) runs in this process (tests/cli_runner.py), in the same
-scratch folder; when it prints on both stdout and stderr, whose order on the page only the
-shell shows, it runs in the shell.
+command (no pipe, no redirection), and ``echo 'LINE' | betza batch``, run in this process
+(tests/cli_runner.py; the line is batch's stdin), in the same scratch folder; when it
+prints on both stdout and stderr, whose order on the page only the shell shows, it runs in
+the shell.
 """
 
 from __future__ import annotations
@@ -52,10 +53,12 @@ def test_example_prints_what_the_page_shows(page: str, command: str, expected: s
 
 def _printed(command: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """What ``command`` prints (stdout and stderr, as the page shows them together)."""
-    if command.startswith("betza ") and not re.search(r"[<>|;&$`]", command):
+    piped = re.fullmatch(r"echo '([^'\\]*)' \| betza batch", command)
+    if piped or (command.startswith("betza ") and not re.search(r"[<>|;&$`]", command)):
         monkeypatch.chdir(folder)
         monkeypatch.setenv("COLUMNS", "100")
-        done = betza(*shlex.split(command)[1:])
+        done = (betza("batch", stdin=piped.group(1) + "\n") if piped else
+                betza(*shlex.split(command)[1:]))
         if not (done.stdout and done.stderr):
             return done.stdout + done.stderr
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
