@@ -6,9 +6,8 @@ the spec's Xiangqi horse has eight)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
+from tests.cli_runner import betza
 from translator.research.census import empty_board, sampled
 
 
@@ -30,14 +29,12 @@ def test_samples_in_fairy_stockfish_s_reading() -> None:
 
 
 def test_cli_census_dialect() -> None:
-    out = subprocess.run([sys.executable, "-m", "translator.cli.main", "census", "fK",
-                          "--dialect", "fsf", "--workers", "1", "--json"],
-                         capture_output=True, text=True, timeout=300)
+    # the tasks run in this process (the scheduler "inline"): the local Dask cluster, a
+    # second or more of CPU to start, is test_census's
+    out = betza("census", "fK", "--dialect", "fsf", "--scheduler", "inline", "--json")
     assert out.returncode == 0, out.stderr
     row = json.loads(out.stdout)
     assert (row["piece"], row["dialect"], row["mobility_empty"]["max"]) == ("fK", "fsf", 3)
-    text = subprocess.run([sys.executable, "-m", "translator.cli.main", "census", "fK",
-                           "--dialect", "fsf", "--workers", "1"],
-                          capture_output=True, text=True, timeout=300).stdout
+    text = betza("census", "fK", "--dialect", "fsf", "--scheduler", "inline").stdout
     assert text.startswith("fK 8x8 read as Fairy-Stockfish reads it: mobility 2.41 (min 0, "
                            "max 3)")

@@ -6,11 +6,10 @@ the moves of a piece on an otherwise given board, read in one dialect."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests.cli_runner import betza, betza_process
 from translator import Position, moves
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
@@ -842,24 +841,19 @@ def test_dialect_differences() -> None:
     assert found[0].as_json()["dialect_only"] == ["a1"]
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "translator.cli.main", *args], input=stdin,
-                          capture_output=True, text=True, check=False)
-
-
 def test_cli_and_batch_take_a_dialect() -> None:
-    out = run_cli("moves", "mafN", "--from", "e4", "--dialect", "xboard", "--json")
+    out = betza("moves", "mafN", "--from", "e4", "--dialect", "xboard", "--json")
     assert [m["to"] for m in json.loads(out.stdout)["moves"]] == ["a1", "a5", "b8", "f8"]
-    bad = run_cli("moves", "N", "--from", "e4", "--dialect", "winboard")
+    bad = betza("moves", "N", "--from", "e4", "--dialect", "winboard")
     assert bad.returncode == 2 and "unknown dialect 'winboard'" in bad.stderr
-    eq = run_cli("equiv", "mafN", "--dialect-b", "xboard")
+    eq = betza("equiv", "mafN", "--dialect-b", "xboard")
     assert eq.returncode == 1 and "mafN (spec) and mafN (xboard) differ" in eq.stdout
     assert "--dialect xboard" in eq.stdout
     lines = [{"query": "moves", "betza": "vrK", "from": "e4", "dialect": "xboard"},
              {"query": "equiv", "a": "N", "dialect_b": "diagram"},
              {"query": "attacks", "square": "f4", "dialect": "xboard",
               "pieces": {"e4": {"betza": "vrK"}}}]
-    answers = [json.loads(line) for line in run_cli(
+    answers = [json.loads(line) for line in betza_process(
         "batch", stdin="\n".join(json.dumps(x) for x in lines)).stdout.splitlines()]
     assert [m["to"] for m in answers[0]["moves"]] == ["e3", "e5", "f4"]
     assert answers[1] == {"ok": True, "equivalent": True}

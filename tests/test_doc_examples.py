@@ -2,18 +2,25 @@
 
 A ```console block holds commands after "$ " and, below each, its exact output (stdout and
 stderr). The commands run in a shell with this environment's ``betza`` first on PATH, in a
-scratch folder, so that examples writing files leave nothing behind.
+scratch folder, so that examples writing files leave nothing behind. A plain ``betza ...``
+command (no pipe, no redirection), and ``echo 'LINE' | betza batch``, run in this process
+(tests/cli_runner.py; the line is batch's stdin), in the same scratch folder; when it
+prints on both stdout and stderr, whose order on the page only the shell shows, it runs in
+the shell.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli_runner import betza
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -39,10 +46,22 @@ def test_the_pages_have_examples() -> None:
 @pytest.mark.parametrize(("page", "command", "expected"), EXAMPLES,
                          ids=[f"{p}:{c[:40]}" for p, c, _ in EXAMPLES])
 def test_example_prints_what_the_page_shows(page: str, command: str, expected: str,
-                                            tmp_path: Path) -> None:
+                                            tmp_path: Path, monkeypatch) -> None:
+    got = [line.rstrip() for line in _printed(command, tmp_path, monkeypatch).splitlines()]
+    assert got == [line.rstrip() for line in expected.splitlines()], f"{page}: $ {command}"
+
+
+def _printed(command: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """What ``command`` prints (stdout and stderr, as the page shows them together)."""
+    piped = re.fullmatch(r"echo '([^'\\]*)' \| betza batch", command)
+    if piped or (command.startswith("betza ") and not re.search(r"[<>|;&$`]", command)):
+        monkeypatch.chdir(folder)
+        monkeypatch.setenv("COLUMNS", "100")
+        done = (betza("batch", stdin=piped.group(1) + "\n") if piped else
+                betza(*shlex.split(command)[1:]))
+        if not (done.stdout and done.stderr):
+            return done.stdout + done.stderr
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                COLUMNS="100")
-    done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
-    got = [line.rstrip() for line in done.stdout.splitlines()]
-    assert got == [line.rstrip() for line in expected.splitlines()], f"{page}: $ {command}"
+    return subprocess.run(["bash", "-c", command], cwd=folder, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120).stdout

@@ -5,20 +5,14 @@ and reads ``fK`` as ``fW`` and ``fF`` (from e4: d5 e5 f5, the spec's e5 only).""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from tests.cli_runner import betza, betza_process
 from translator.web.app import create_app
 
 LONE = "8/8/8/8/4N3/8/8/8 w"
-
-
-def betza(*args: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "translator.cli.main", *args], input=given,
-                          capture_output=True, text=True, timeout=300)
 
 
 def answer(*args: str) -> dict:
@@ -73,7 +67,7 @@ def test_batch_and_http() -> None:
     lines = [{"query": "moves", "betza": "mafsW", "from": "e4", "dialect": "fsf"},
              {"query": "equiv", "a": "fK", "b": "fWfF", "dialect": "fsf"},
              {"query": "convert", "betza": "fK", "to": "fsf"}]
-    out = betza("batch", given="\n".join(json.dumps(line) for line in lines))
+    out = betza_process("batch", stdin="\n".join(json.dumps(line) for line in lines))
     got = [json.loads(line) for line in out.stdout.splitlines()]
     assert [m["to"] for m in got[0]["moves"]] == ["d4", "e5", "f4"]
     assert got[1]["equivalent"] is True and got[2]["result"] == "fW"

@@ -4,6 +4,12 @@ command run in order in one scratch folder (``compile ... --out tables/`` then `
 --tables tables/``), with the input files the examples name (``drawing.json``,
 ``variants.ini``, ``queries.jsonl``) written there first. ``betza serve`` lines start a
 server that the next lines (the ``curl`` example) ask, and is stopped once it has answered.
+
+A line of shell syntax (a redirection, a pipe), ``betza serve`` and ``curl`` run in bash as
+printed; a plain ``betza ...`` line runs the command in this process (tests/cli_runner.py),
+its words split as the shell splits them, and one plain line also runs in bash, where it
+prints what it printed here: the printed form reaches the same command through the
+``betza`` script.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -20,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_runner import Done, betza
 from translator.cli.main import build_parser
 
 BIN = Path(sys.executable).parent
@@ -75,17 +83,44 @@ def _wait_for(url: str, server: subprocess.Popen[bytes]) -> None:
     raise AssertionError(f"{url} never answered")
 
 
-def _run(line: str, folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+SHELL = re.compile(r"[<>|;&$`]")
+
+
+def _run(line: str, folder: Path, env: dict[str, str]
+         ) -> subprocess.CompletedProcess[str] | Done:
+    """The line in bash when it needs the shell, else the command in this process (run in
+    ``folder``, the current directory of the test: see the ``chdir`` of the test)."""
+    if line.startswith("betza ") and not SHELL.search(line):
+        return betza(*shlex.split(line)[1:])
+    return _bash(line, folder, env)
+
+
+def _bash(line: str, folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["bash", "-c", line], cwd=folder, env=env, text=True,
                           capture_output=True, timeout=600)
 
 
+def _env() -> dict[str, str]:
+    # BROWSER=true: `serve --open` asks the system's browser, here one that does nothing
+    return dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", BROWSER="true")
+
+
+def test_a_plain_example_prints_the_same_from_the_shell(tmp_path: Path, monkeypatch) -> None:
+    line = EXAMPLES["moves"][0]
+    assert line == "betza moves hrN --from e4" and not SHELL.search(line)
+    monkeypatch.chdir(tmp_path)
+    shell, here = _bash(line, tmp_path, _env()), _run(line, tmp_path, _env())
+    assert (shell.returncode, shell.stdout, shell.stderr) == (0, here.stdout, "")
+    assert isinstance(here, Done) and here.returncode == 0
+    assert "hrN (white) on e4" in here.stdout
+
+
 @pytest.mark.parametrize("command", sorted(EXAMPLES))
-def test_help_examples_run_as_printed(command: str, tmp_path: Path) -> None:
+def test_help_examples_run_as_printed(command: str, tmp_path: Path, monkeypatch) -> None:
     for name, text in INPUTS.items():
         (tmp_path / name).write_text(text)
-    # BROWSER=true: `serve --open` asks the system's browser, here one that does nothing
-    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", BROWSER="true")
+    monkeypatch.chdir(tmp_path)   # where the lines run in this process read and write
+    env = _env()
     servers: dict[str, subprocess.Popen[bytes]] = {}   # by port
     try:
         for line in EXAMPLES[command]:

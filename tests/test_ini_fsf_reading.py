@@ -11,12 +11,11 @@ to e5). Every answer is checked against pyffish reading the same file."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_runner import betza, betza_process
 from translator.catalogue.variants import get_variant
 from translator.game import Game, perft
 from translator.jsonapi.inputs import piece_table
@@ -42,11 +41,6 @@ def ini(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path.write_text(INI)
     sf.load_variant_config(INI)
     return path
-
-
-def betza(*args: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "translator.cli.main", *args], input=given,
-                          capture_output=True, text=True, timeout=300)
 
 
 def ffish_from(fen: str, origin: str) -> list[str]:
@@ -87,7 +81,7 @@ def test_attacks_and_batch_read_the_custom_piece_as_fairy_stockfish(ini: Path) -
         ("e4", "S")]
     line = json.dumps({"query": "moves", "variant": "horsechess", "ini": str(ini),
                        "fen": LONE, "from": "e4"})
-    answer = json.loads(betza("batch", given=line).stdout)
+    answer = json.loads(betza_process("batch", stdin=line).stdout)
     assert sorted(m["to"] for m in answer["moves"]) == ["d4", "e5", "f4"]
 
 

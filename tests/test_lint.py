@@ -14,6 +14,7 @@ import json
 import sys
 import types
 from dataclasses import dataclass, field
+from functools import cache
 
 import pytest
 from starlette.testclient import TestClient
@@ -21,6 +22,7 @@ from starlette.testclient import TestClient
 from translator.cli.main import main
 from translator.jsonapi.batch import answer_group
 from translator.queries.lint import lint
+from translator.queries.lint.answer import LintResult
 from translator.queries.lint.ffish import check_ffish
 from translator.queries.lint.finding import Budget
 from translator.queries.lint.shortest import shortest_spelling
@@ -28,6 +30,13 @@ from translator.solve import ffish
 from translator.web.app import create_app
 
 HAVE_FFISH = ffish.available()
+
+
+@cache
+def linted(betza: str) -> LintResult:
+    """``lint(betza)`` on 8x8, asked once for the tests of this module that read the same
+    string's answer (each reads its own part of it; none changes it)."""
+    return lint(betza)
 
 
 def kinds(result) -> list[str]:
@@ -114,7 +123,7 @@ def test_on_the_king_the_order_does_not_matter() -> None:
 
 def test_the_shatranj_pawn_and_the_knight_are_clean() -> None:
     for betza in ("fmWfcF", "N"):
-        result = lint(betza)
+        result = linted(betza)
         assert result.clean, result.findings
         assert result.shortest is None
 
@@ -160,7 +169,7 @@ def test_a_shorter_string_a_finding_proves_is_the_shorter_spelling() -> None:
 def test_fairy_stockfish_reads_the_knight_the_same() -> None:
     check = check_ffish("N", 8, 8)
     assert check.status == "same" and check.words == "accepted, same moves"
-    assert lint("N").fairy_stockfish.as_json()["message"] == "accepted, same moves"
+    assert linted("N").fairy_stockfish.as_json()["message"] == "accepted, same moves"
 
 
 @pytest.mark.skipif(not HAVE_FFISH, reason="pyffish is not installed")
@@ -208,7 +217,7 @@ def test_range_inheritance_touches_a_ranged_hook() -> None:
 
 
 def test_no_dialect_difference_touches_the_knight() -> None:
-    result = lint("N")
+    result = linted("N")
     assert result.dialects_checked and of_kind(result, "dialect") == []
 
 

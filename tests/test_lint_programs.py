@@ -7,9 +7,9 @@ with ``fF`` (d6 e6 f6), and reads ``nN`` and ``fW`` as the spec reads those two 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
+from tests.cli_runner import betza as run_betza
+from tests.cli_runner import betza_process
 from translator.facts.pieces import parse_piece
 from translator.notation.syntax import spelling
 from translator.queries.lint.programs import program_lines, program_readings
@@ -71,8 +71,7 @@ def test_xboard_fix_of_a_mode_letter_out_of_order() -> None:
 
 
 def lint_json(betza: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "translator.cli.main", "lint", betza, "--json",
-                          "--timeout", "300"], capture_output=True, text=True, timeout=400)
+    out = run_betza("lint", betza, "--json", "--timeout", "300")
     assert out.returncode == 1, out.stderr
     return json.loads(out.stdout)
 
@@ -94,8 +93,7 @@ def test_lint_offers_the_horse_spelling_fairy_stockfish_reads() -> None:
 
 
 def test_lint_text_says_the_fix_for_xboard() -> None:
-    out = subprocess.run([sys.executable, "-m", "translator.cli.main", "lint", "cmW"],
-                         capture_output=True, text=True, timeout=400)
+    out = run_betza("lint", "cmW")
     assert out.returncode == 1
     assert out.stdout.splitlines()[-4:] == [
         "Portability (proven on 8x8 by the equivalence solver):",
@@ -120,7 +118,6 @@ def test_convert_to_fsf_finds_the_lame_knight() -> None:
 
 def test_batch_converts_to_fsf() -> None:
     line = json.dumps({"query": "convert", "betza": "fK", "to": "fsf"})
-    out = subprocess.run([sys.executable, "-m", "translator.cli.main", "batch"], input=line,
-                         capture_output=True, text=True, timeout=400)
+    out = betza_process("batch", stdin=line)
     assert json.loads(out.stdout) == {"ok": True, "betza": "fK", "to": "fsf", "result": "fW",
                                       "proofs": [{"board": "8x8", "equivalent": True}]}

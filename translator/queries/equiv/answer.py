@@ -201,6 +201,31 @@ def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
     return [t in same for t in range(2, len(others) + 2)]
 
 
+def spec_readings(betza: str, dialects: list[str], files: int = 8, ranks: int = 8, *,
+                  timeout: float = 60.0) -> set[str]:
+    """The readings of ``dialects`` in which ``betza`` has the spec reading's normalised
+    move definitions, so that :func:`equivalent` of ``betza`` in the spec reading and in
+    each of them is proven true without a search: one grounding for all (what
+    :func:`equivalent` grounds for each alone). A reading left out is not proven either way.
+
+    >>> sorted(spec_readings("masW3", ["xboard", "diagram", "fsf"]))
+    ['xboard']
+    """
+    Position(files, ranks)  # checks the size
+    _unsupported(parse_piece(betza), betza)
+    readable = []
+    for dialect in dict.fromkeys(d for d in dialects if d != "spec"):
+        try:
+            _unsupported(parse_piece(betza, dialect), betza)
+        except BetzaError:   # no answer in that reading, or one equivalence cannot compare
+            continue
+        readable.append(dialect)
+    if not readable:
+        return set()
+    verdicts = same_definitions(betza, "spec", [(betza, d) for d in readable], timeout=timeout)
+    return {d for d, same in zip(readable, verdicts, strict=True) if same}
+
+
 def stderr_progress(label: str) -> Callable[[int, int], None]:
     def report(done: int, total: int) -> None:
         print(f"\r{label}: start square {done + 1}/{total}", end="", file=sys.stderr,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 import clingo
@@ -66,7 +67,11 @@ class FindResult:
         return out
 
 
-def _facts(examples: list[Example], space: Space) -> str:
+@cache
+def _space_facts(notation: str) -> str:
+    """The facts of the search space's candidates, the same for every search (lint runs
+    find once or more per string): written once per process and notation."""
+    space = candidate_space(notation)
     piece = Piece(tuple(c.move for c in space.candidates))
     out = [move_facts(1, piece)]
     for m, cand in enumerate(space.candidates, start=1):
@@ -75,6 +80,11 @@ def _facts(examples: list[Example], space: Space) -> str:
         out.extend(CLASH(m, a, b) for a, b in clashes(cand.system))
     tokens = {tok for c in space.candidates for tok in c.tokens}
     out.extend(TOK_LEN(tok, len(tok)) for tok in tokens)
+    return "\n".join(out)
+
+
+def _facts(examples: list[Example], notation: str) -> str:
+    out = [_space_facts(notation)]
     for q, ex in enumerate(examples, start=1):
         pos = ex.position()
         origin = pos.square(ex.origin)
@@ -113,7 +123,7 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
 def _search(examples: list[Example], limit: int, deadline: float, timeout: float,
             notation: str) -> FindResult:
     space = candidate_space(notation)
-    ctl = engine.ground("find.lp", _facts(examples, space), list(SOLVING),
+    ctl = engine.ground("find.lp", _facts(examples, notation), list(SOLVING),
                         deadline=deadline, timeout=timeout).ctl
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
     for atom in ctl.symbolic_atoms.by_signature("keep", 3):

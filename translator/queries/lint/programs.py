@@ -61,8 +61,20 @@ def program_readings(betza: str, files: int, ranks: int, timeout: float,
     proof that cannot start with :data:`LEAST` seconds left is not made: its answer says
     it was not decided, and the lint keeps what it has."""
     deadline = time.monotonic() + timeout
-    return [_reading(betza, dialect, files, ranks, deadline, candidates)
+    alike = _alike(betza, files, ranks, deadline)
+    return [_reading(betza, dialect, files, ranks, deadline, candidates, dialect in alike)
             for dialect in PROGRAMS]
+
+
+def _alike(betza: str, files: int, ranks: int, deadline: float) -> set[str]:
+    """The programs that read ``betza`` with the spec's move definitions, proven equal
+    together in one grounding (the others are compared one by one)."""
+    from translator.queries.equiv.answer import spec_readings
+
+    try:
+        return spec_readings(betza, list(PROGRAMS), files, ranks, timeout=_left(deadline))
+    except (BetzaError, SolverTimeout):
+        return set()
 
 
 def _left(deadline: float) -> float:
@@ -85,7 +97,7 @@ def _proven(a: str, b: str, files: int, ranks: int, deadline: float,
 
 
 def _reading(betza: str, dialect: str, files: int, ranks: int, deadline: float,
-             candidates: tuple[str, ...]) -> ProgramReading:
+             candidates: tuple[str, ...], alike: bool = False) -> ProgramReading:
     from translator.facts.pieces import parse_piece
     from translator.notation.syntax import spelling
 
@@ -95,7 +107,7 @@ def _reading(betza: str, dialect: str, files: int, ranks: int, deadline: float,
         answer = ProgramReading(dialect, None, False, f"has no answer: {err.message}")
         _fix(answer, betza, files, ranks, deadline, candidates)
         return answer
-    same = _proven(betza, betza, files, ranks, deadline, dialect)
+    same = alike or _proven(betza, betza, files, ranks, deadline, dialect)
     if same:
         return ProgramReading(dialect, reads, True, "reads it with the spec's moves",
                               spelling=betza)
