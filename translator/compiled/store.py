@@ -154,14 +154,14 @@ def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *
     with many paths from one square (over :data:`TABLE_ATOMS`) is compiled there only for
     a ``patient`` caller: the teaching board, which marks every square of many positions
     of the piece; a query of moves grounds its position instead."""
-    if not patient and _many_paths(betza, reading, files, ranks):
+    if not patient and many_paths(betza, reading, files, ranks):
         table = table_for(betza, reading, files, ranks, timeout=timeout, state=state)
         return table if table is not None and square in table.starts else None
     return table_with(betza, reading, files, ranks, [square], timeout=timeout, state=state)
 
 
 @lru_cache(maxsize=4096)
-def _many_paths(betza: str, reading: str, files: int, ranks: int) -> bool:
+def many_paths(betza: str, reading: str, files: int, ranks: int) -> bool:
     """Over :data:`TABLE_ATOMS` from one square (asked for every query of such a piece)."""
     return estimated_atoms(parse_piece(betza, reading), files, ranks) > TABLE_ATOMS
 
@@ -301,7 +301,7 @@ def route(betza: str, reading: str, files: int, ranks: int, state: State | None 
     positions of ``state``, given)."""
     table = table_for(betza, reading, files, ranks, state=state)
     if table is not None:
-        if table.local and _many_paths(betza, reading, files, ranks):
+        if table.local and many_paths(betza, reading, files, ranks):
             return "solver: many paths from each square (a teaching board compiles them)"
         return "table"
     return f"solver: {solver_reason(betza, reading, files, ranks, state)}"
@@ -322,7 +322,7 @@ def over_budget(betza: str, reading: str, files: int, ranks: int) -> bool:
     kept = _tables.get((betza, reading, files, ranks, None))
     if isinstance(kept, str):
         return kept == OVER
-    return isinstance(kept, MoveTable) and kept.local and _many_paths(betza, reading, files,
+    return isinstance(kept, MoveTable) and kept.local and many_paths(betza, reading, files,
                                                                       ranks)
 
 
