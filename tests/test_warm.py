@@ -49,10 +49,10 @@ def random_position(rng: random.Random, origin: str) -> Position:
 def test_one_program_answers_every_position_as_its_facts_would(betza: str) -> None:
     rng = random.Random(betza)
     warm.WARM.clear()
-    for n in range(12):
-        query = MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
-            ["white", "black"]), virgin=n % 2 == 0)
-        grounded, _ = batch_moves([query, query])  # two queries: one program of facts
+    queries = [MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
+        ["white", "black"]), virgin=n % 2 == 0) for n in range(12)]
+    # a batch of many queries: one program of all their facts, no kept program
+    for query, grounded in zip(queries, batch_moves(queries), strict=True):
         assert moves(betza, "d4", query.position, side=query.side,
                      virgin=query.virgin) == grounded
     # one program per side to move and virginity of the moving piece, no more
@@ -64,11 +64,13 @@ def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
     rng = random.Random(5)
     fens = ["8/8/8/3p4/2NIR3/8/8/8 w - - 0 1", "8/8/2p5/8/2NXB3/8/8/8 w - - 0 1",
             "8/8/8/3pP3/3I4/8/8/8 w - d6 0 1"]
+    queries = []
     for fen in fens * 3:
         pos = parse_fen(fen, table)
         pos.last_moved = rng.choice(["N", "fmWfceFifmnD", "R"])
-        query = MovesQuery(pos.pieces[(3, 3)].betza or "", "d4", pos)
-        grounded, _ = batch_moves([query, query])
+        queries.append(MovesQuery(pos.pieces[(3, 3)].betza or "", "d4", pos))
+    # all the positions' facts in one program; each query alone asks a kept program
+    for query, grounded in zip(queries, batch_moves(queries), strict=True):
         assert batch_moves([query])[0] == grounded
 
 
@@ -111,11 +113,11 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
 def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
     rng = random.Random(betza)
     warm.OPEN.clear()
-    for origin in ("a1", "h8", "d4", "e5", "b7", "g2"):
-        query = MovesQuery(betza, origin, random_position(rng, origin),
-                           rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
-        grounded, _ = batch_moves([query, query])
-        assert moves(betza, origin, query.position, side=query.side,
+    queries = [MovesQuery(betza, origin, random_position(rng, origin),
+                          rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
+               for origin in ("a1", "h8", "d4", "e5", "b7", "g2")]
+    for query, grounded in zip(queries, batch_moves(queries), strict=True):
+        assert moves(betza, query.origin, query.position, side=query.side,
                      virgin=query.virgin) == grounded
     # the mover's square, side and virginity are externals of the one program
     assert len(warm.OPEN) == 1
@@ -134,9 +136,10 @@ def test_which_program_answers_a_single_query() -> None:
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 0)
     moves("R", "e5", random_position(rng, "e5"))
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 1)
-    for _ in range(warm.SETTLE_AFTER + 1):
-        pos = random_position(rng, "b2")
-        assert moves("R", "b2", pos) == batch_moves([MovesQuery("R", "b2", pos)] * 2)[0]
+    positions = [random_position(rng, "b2") for _ in range(warm.SETTLE_AFTER + 1)]
+    found = [moves("R", "b2", pos) for pos in positions]
+    # (a batch of many queries grounds their facts, and leaves the kept programs alone)
+    assert found == batch_moves([MovesQuery("R", "b2", pos) for pos in positions])
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
 
 
@@ -166,9 +169,8 @@ def test_a_hopper_opens_once_its_square_program_is_small() -> None:
     first = random_position(rng, "d4")
     assert moves("gQ", "d4", first) == batch_moves([MovesQuery("gQ", "d4", first)] * 2)[0]
     assert (len(warm.WARM), len(warm.OPEN), len(warm.MEASURED)) == (1, 0, 1)
-    for origin in ("a1", "g7"):
-        pos = random_position(rng, origin)
-        assert moves("gQ", origin, pos) == batch_moves([MovesQuery("gQ", origin, pos)] * 2)[0]
+    later = [MovesQuery("gQ", origin, random_position(rng, origin)) for origin in ("a1", "g7")]
+    assert [moves("gQ", q.origin, q.position) for q in later] == batch_moves(later)
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
 
 
@@ -188,4 +190,4 @@ def test_the_web_workers_build_an_open_program_beside_their_answers() -> None:
         assert (len(warm.WARM), len(warm.OPEN), len(warm.BUILDING)) == (1, 1, 0)
     finally:
         warm.KEPT_FIRST.reset(token)
-    assert found == [batch_moves([MovesQuery("R", o, p)] * 2)[0] for o, p in positions]
+    assert found == batch_moves([MovesQuery("R", o, p) for o, p in positions])

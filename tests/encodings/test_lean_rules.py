@@ -10,6 +10,7 @@ grounds both and compares, and a few cases are checked by hand against the board
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import clingo
 import pytest
@@ -69,7 +70,11 @@ def first_paths(done: set[clingo.Symbol]) -> set[str]:
 
 def same_as_paths(facts: str) -> bool:
     """lean.lp's paths (moves.lp) are paths.lp's (core.lp), and both show the same."""
-    lean, full = done_symbols("moves.lp", facts), done_symbols("core.lp", facts)
+    return agree(done_symbols("moves.lp", facts), done_symbols("core.lp", facts))
+
+
+def agree(lean: set[clingo.Symbol], full: set[clingo.Symbol]) -> bool:
+    """lean.lp's paths ``lean`` are among paths.lp's ``full``, and both show the same."""
     return lean <= full and first_paths(lean) == first_paths(full)
 
 
@@ -83,46 +88,64 @@ def shown(facts: str) -> list[str]:
     return sorted(str(s) for s in engine.run(facts, "moves.lp"))
 
 
-def lean_moves(betza: str) -> set[int]:
-    """The move numbers of ``betza`` that lean.lp takes (a mover on a1 of a 3x3 board)."""
-    facts = move_facts(1, parse(betza)) + " board(1,3,3). piece(1,0,0,white,1). mover(1,0,0)."
-    return {int(s.split(",")[-1].rstrip(")")) for s in derived("moves.lp", facts, "idle", 2)}
+def lean_moves(texts: list[str]) -> dict[str, set[int]]:
+    """The move numbers of each string that lean.lp takes (a mover on a1 of a 3x3 board),
+    of all in one program: string k as piece type k, moved in query k."""
+    facts = " ".join(move_facts(k, parse(betza)) + f" board({k},3,3). "
+                     f"piece({k},0,0,white,{k}). mover({k},0,0)."
+                     for k, betza in enumerate(texts, start=1))
+    out: dict[str, set[int]] = {betza: set() for betza in texts}
+    ctl = engine.ground("moves.lp", facts).ctl
+    for atom in ctl.symbolic_atoms.by_signature("idle", 2):
+        mover, move = atom.symbol.arguments
+        q, kind = (arg.number for arg in mover.arguments[:2])
+        assert q == kind, atom
+        out[texts[kind - 1]].add(move.number)
+    return out
+
+
+SHORT_WAY = ["N", "mRcB", "fmWfcF", "kQdNctR", "mafsW", "RasR", "FyafsF", "mRcpR", "gQ",
+             "ptR", "nN", "jB", "nDD", "aK", "mafsmaW"]
+LEG_BY_LEG = ["fcafmF", "caibR", "ifmW", "eF", "xK", "zR", "oR", "jafsB", "nafsD", "fW*",
+              "[W?R]"]
 
 
 def test_which_moves_take_the_short_way() -> None:
-    assert lean_moves("N") == {1}
-    assert lean_moves("mRcB") == {1, 2}
-    assert lean_moves("fmWfcF") == {1, 2}
-    assert lean_moves("kQdNctR") == {1, 2, 3}
+    lean = lean_moves(SHORT_WAY + LEG_BY_LEG)
+    assert lean["N"] == {1}
+    assert lean["mRcB"] == {1, 2}
+    assert lean["fmWfcF"] == {1, 2}
+    assert lean["kQdNctR"] == {1, 2, 3}
     # legs that end on empty squares before the last: the Xiangqi horse, a hook mover,
     # a range toggled by y
-    assert lean_moves("mafsW") == {1}
-    assert lean_moves("RasR") == {1, 2}
-    assert lean_moves("FyafsF") == {1, 2}
+    assert lean["mafsW"] == {1}
+    assert lean["RasR"] == {1, 2}
+    assert lean["FyafsF"] == {1, 2}
     # hoppers: the cannon's capture, the grasshopper (its range toggled by g), a hop over
     # friends only
-    assert lean_moves("mRcpR") == {1, 2}
-    assert lean_moves("gQ") == {1}
-    assert lean_moves("ptR") == {1}
+    assert lean["mRcpR"] == {1, 2}
+    assert lean["gQ"] == {1}
+    assert lean["ptR"] == {1}
     # one-leg moves that check the squares their leaps pass over, or skip the first
-    assert lean_moves("nN") == {1}
-    assert lean_moves("jB") == {1}
-    assert lean_moves("nDD") == {1}
+    assert lean["nN"] == {1}
+    assert lean["jB"] == {1}
+    assert lean["nDD"] == {1}
     # a locust, an iso leg, an initial move, e.p., borrowing, a curl, a wrap, a jump check
     # or ski on a longer move, a `*` range and a bracket move are built leg by leg
     # and so are legs without direction letters: they go every way but back to a visited
     # square
-    assert lean_moves("aK") == {1}
-    assert lean_moves("mafsmaW") == {1}
-    for betza in ("fcafmF", "caibR", "ifmW", "eF", "xK", "zR", "oR", "jafsB", "nafsD",
-                  "fW*", "[W?R]"):
-        assert lean_moves(betza) == set(), betza
+    assert lean["aK"] == {1}
+    assert lean["mafsmaW"] == {1}
+    for betza in LEG_BY_LEG:
+        assert lean[betza] == set(), betza
 
 
 def position_facts(files: int, ranks: int, origin: tuple[int, int], side: str,
-                   rng: random.Random, q: int = 1) -> str:
+                   rng: random.Random, q: int = 1, kind: int = 1) -> str:
+    """A random position of query ``q``, the mover (of piece type ``kind``) on ``origin``."""
     cells = [(x, y) for x in range(files) for y in range(ranks) if (x, y) != origin]
-    out = [f"board({q},{files},{ranks}).", f"piece({q},{origin[0]},{origin[1]},{side},1).",
+    out = [f"board({q},{files},{ranks}).",
+           f"piece({q},{origin[0]},{origin[1]},{side},{kind}).",
            f"mover({q},{origin[0]},{origin[1]})."]
     for x, y in rng.sample(cells, min(len(cells), rng.randrange(0, 12))):
         roll = rng.random()
@@ -135,16 +158,41 @@ def position_facts(files: int, ranks: int, origin: tuple[int, int], side: str,
     return " ".join(out)
 
 
-def random_positions(rng: random.Random, count: int, boards: list[tuple[int, int]]) -> str:
-    """``count`` random positions, queries 1 to ``count`` of one program (as a batch asks
-    them: paths.lp and lean.lp keep every query's apart)."""
+def random_positions(rng: random.Random, count: int, boards: list[tuple[int, int]],
+                     first: int = 1, kind: int = 1) -> str:
+    """``count`` random positions of a piece of type ``kind``, queries ``first`` on of one
+    program (as a batch asks them: paths.lp and lean.lp keep every query's apart)."""
     out = []
-    for q in range(1, count + 1):
+    for q in range(first, first + count):
         files, ranks = rng.choice(boards)
         origin = (rng.randrange(files), rng.randrange(ranks))
         side = rng.choice(["white", "black"])
-        out.append(position_facts(files, ranks, origin, side, rng, q))
+        out.append(position_facts(files, ranks, origin, side, rng, q, kind))
     return " ".join(out)
+
+
+Paths = dict[str, tuple[set[clingo.Symbol], set[clingo.Symbol]]]
+
+
+def grounded_together(cases: dict[str, Callable[[int, int], str]], count: int) -> Paths:
+    """Per case, lean.lp's paths (moves.lp) and paths.lp's (core.lp) of its facts:
+    ``make(kind, first)`` of each case, its piece as type ``kind`` and its ``count``
+    positions as queries ``first`` on (made in the order given). All the cases are
+    grounded in one program of each file, as a batch grounds its pieces, not in two
+    programs per case (whose fixed cost is most of a small case's)."""
+    facts, owner = [], {}
+    for kind, (name, make) in enumerate(cases.items(), start=1):
+        first = (kind - 1) * count + 1
+        facts.append(make(kind, first))
+        owner.update((q, (name, kind)) for q in range(first, first + count))
+    program = " ".join(facts)
+    out: Paths = {name: (set(), set()) for name in cases}
+    for n, entry in enumerate(("moves.lp", "core.lp")):
+        for atom in done_symbols(entry, program):
+            q, kind = (arg.number for arg in atom.arguments[0].arguments[:2])
+            assert owner[q][1] == kind, atom   # a case's queries move its own piece
+            out[owner[q][0]][n].add(atom)
+    return out
 
 
 PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "cK", "hrN",
@@ -160,10 +208,21 @@ PIECES = ["N", "R", "B", "Q", "K", "W4", "mRcB", "fmWfcF", "kQ", "dN", "ctR", "c
           "fmaQ", "maQ", "maB", "yabFF", "yaK"]
 
 
+@pytest.fixture(scope="module")
+def paths_of_pieces() -> Paths:
+    boards = [(8, 8), (10, 8), (5, 5), (3, 9)]
+
+    def case(betza: str) -> Callable[[int, int], str]:
+        return lambda kind, first: (move_facts(kind, parse(betza)) + " " + random_positions(
+            random.Random(betza), 6, boards, first, kind))
+
+    return grounded_together({betza: case(betza) for betza in PIECES}, 6)
+
+
 @pytest.mark.parametrize("betza", PIECES)
-def test_same_moves_as_paths(betza: str) -> None:
-    positions = random_positions(random.Random(betza), 6, [(8, 8), (10, 8), (5, 5), (3, 9)])
-    assert same_as_paths(move_facts(1, parse(betza)) + " " + positions)
+def test_same_moves_as_paths(paths_of_pieces: Paths, betza: str) -> None:
+    lean, full = paths_of_pieces[betza]
+    assert agree(lean, full)
 
 
 DIALECT_PIECES = ["Q", "fmWfcF", "mafsW", "RasR", "FyafsF", "aK", "aaK", "aaaW",
@@ -179,11 +238,17 @@ def test_same_moves_as_paths_in_the_dialects(reading: str) -> None:
     from translator.facts.pieces import piece_facts
 
     rng = random.Random(reading)
-    for betza in DIALECT_PIECES:
-        if reading == "diagram" and betza == "nN":
-            continue  # the Diagram has no answer for n on an oblique atom (test_dialects.py)
-        positions = random_positions(rng, 3, [(8, 8), (6, 7)])
-        assert same_as_paths(piece_facts(1, betza, reading) + " " + positions), betza
+
+    def case(betza: str) -> Callable[[int, int], str]:
+        return lambda kind, first: (piece_facts(kind, betza, reading) + " " + random_positions(
+            rng, 3, [(8, 8), (6, 7)], first, kind))
+
+    # the Diagram has no answer for n on an oblique atom (test_dialects.py)
+    pieces = [b for b in DIALECT_PIECES if reading != "diagram" or b != "nN"]
+    paths = grounded_together({betza: case(betza) for betza in pieces}, 3)
+    for betza in pieces:
+        lean, full = paths[betza]
+        assert agree(lean, full), betza
 
 
 def test_a_lame_leap_in_the_diagram_reading() -> None:

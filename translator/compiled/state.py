@@ -10,10 +10,28 @@ paths.lp and castling.lp would read of the position, in White's view.
 
 from __future__ import annotations
 
+import time
+
+import clingo
+
 from translator.compiled import store
 from translator.compiled.match import turned
-from translator.compiled.table import MoveTable, State
+from translator.compiled.table import (
+    MoveTable,
+    NotCompilable,
+    State,
+    read_rows,
+    shown_rows,
+    stated_facts,
+)
+from translator.errors import LimitError
+from translator.facts.pieces import parse_piece, piece_facts
+from translator.facts.schema import BOARD, ONSQUARE, QTYPE, START
 from translator.position import Position
+from translator.shown import NoCanon, TableRow, each, term
+from translator.solve import engine
+from translator.solve.batch import chunks
+from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
 from translator.squares import Square
 
 
@@ -57,3 +75,60 @@ def table_in(pos: Position, betza: str, origin: Square, side: str, virgin: bool,
     return store.table_at(betza, pos.dialect, pos.files, pos.ranks,
                           turned(origin, pos.files, pos.ranks, side), timeout=timeout,
                           patient=patient, state=state)
+
+
+def prepare_states(movers: list[tuple[Position, str, Square, str, bool]], *,
+                   timeout: float = store.COMPILE_TIMEOUT) -> None:
+    """Compile together, in as few programs as fit, the rows that the tables of
+    :func:`table_in` lack for a batch's ``movers`` (position, canonical string, square,
+    side, unmoved) whose pieces read the position's state: each mover's position has a
+    state of its own, so one program each would pay its fixed cost again and again. What
+    cannot be compiled so, or not in time, is left to :func:`table_in`."""
+    tables: dict[int, MoveTable] = {}
+    wanted: dict[tuple[int, Square], int] = {}   # (table, square): its estimated atoms
+    for pos, betza, origin, side, virgin in movers:
+        reads = store.state_reads(betza, pos.dialect, pos.files, pos.ranks)
+        state = position_state(pos, origin, side, virgin, reads) if reads else None
+        if state is None or store.many_paths(betza, pos.dialect, pos.files, pos.ranks):
+            continue
+        table = store.table_for(betza, pos.dialect, pos.files, pos.ranks, timeout=timeout,
+                                state=state)
+        square = turned(origin, pos.files, pos.ranks, side)
+        if table is not None and table.local and square not in table.starts:
+            tables[id(table)] = table
+            wanted[(id(table), square)] = estimated_atoms(
+                parse_piece(betza, pos.dialect), pos.files, pos.ranks)
+    deadline = time.monotonic() + timeout
+    for chunk in chunks([(0, *key, size) for key, size in wanted.items()], DEFAULT_MAX_ATOMS):
+        try:
+            _compile_squares([(tables[table], square) for _, table, square in chunk],
+                             deadline - time.monotonic())
+        except (NotCompilable, LimitError):
+            return
+
+
+def _compile_squares(pairs: list[tuple[MoveTable, Square]], timeout: float) -> None:
+    """Add to each local table of ``pairs`` the rows from its square, all in one program
+    (query q: the q-th pair; each piece its own type)."""
+    kinds: dict[tuple[str, str], int] = {}
+    facts = []
+    for q, (table, (x, y)) in enumerate(pairs):
+        kind = kinds.setdefault((table.betza, table.reading), len(kinds) + 1)
+        facts.append(BOARD(q, table.files, table.ranks) + START(q, x, y) + ONSQUARE(q)
+                     + QTYPE(q, kind) + stated_facts(table.state, q))
+    facts += [piece_facts(kind, betza, reading) for (betza, reading), kind in kinds.items()]
+    deadline = time.monotonic() + timeout
+    program = engine.ground("table.lp", " ".join(facts), deadline=deadline, timeout=timeout)
+    shown = shown_rows(program.ctl, deadline, timeout)
+    refused = {no.t for no in each(shown, NoCanon)}
+    rows: list[list[clingo.Symbol]] = [[] for _ in pairs]
+    for sym in shown:
+        if sym.name == "row":
+            rows[term(sym, TableRow).q].append(sym)
+    squares = [square for _, square in pairs]
+    for q, (table, square) in enumerate(pairs):
+        if kinds[(table.betza, table.reading)] in refused:
+            continue   # (table_in compiles it alone, and says why it keeps the solver path)
+        found = MoveTable(table.betza, table.reading, table.files, table.ranks, local=True)
+        read_rows(rows[q], found, squares, store.MAX_ROWS)
+        table.starts[square] = found.starts.get(square, [])

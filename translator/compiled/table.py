@@ -225,11 +225,11 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
     centre = (files - 1, ranks - 1)
     facts = " ".join(piece_facts(q + 1, text, reading) + " "
                      + BOARD(q, 2 * files - 1, 2 * ranks - 1) + START(q, *centre) + CENTRE(q)
-                     + QTYPE(q, q + 1) + _stated(state, q)
+                     + QTYPE(q, q + 1) + stated_facts(state, q)
                      for q, (text, reading) in enumerate(pieces))
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
-    shown = _shown(program.ctl, deadline, timeout)
+    shown = shown_rows(program.ctl, deadline, timeout)
     rows: list[list[clingo.Symbol]] = [[] for _ in pieces]
     refused: list[list[str]] = [[] for _ in pieces]
     for sym in shown:
@@ -265,10 +265,10 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
                DEFAULT_MAX_ATOMS if max_atoms is None else max_atoms, times=len(squares))
     deadline = time.monotonic() + timeout
     facts = " ".join(BOARD(q, files, ranks) + START(q, x, y) + ONSQUARE(q)
-                     + _stated(table.state, q) for q, (x, y) in enumerate(squares))
+                     + stated_facts(table.state, q) for q, (x, y) in enumerate(squares))
     program = engine.ground("table.lp", piece_facts(1, table.betza, table.reading) + " "
                             + facts, deadline=deadline, timeout=timeout)
-    shown = _shown(program.ctl, deadline, timeout)
+    shown = shown_rows(program.ctl, deadline, timeout)
     refused = [no.why for no in each(shown, NoCanon)]
     if refused:
         raise NotCompilable(refused[0], frozenset(refused))
@@ -278,14 +278,14 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
         table.starts[square] = found.starts.get(square, [])
 
 
-def _stated(state: State | None, q: int) -> str:
+def stated_facts(state: State | None, q: int) -> str:
     """The facts of a table's state for query ``q`` (encodings/condpaths.lp: stated/1)."""
     if state is None:
         return ""
     return STATED(q) + "".join(BY_NAME[name](q, x, y) for name, x, y in state)
 
 
-def _shown(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:
+def shown_rows(ctl: clingo.Control, deadline: float, timeout: float) -> list[clingo.Symbol]:
     from translator.solve import engine
 
     symbols: list[clingo.Symbol] = []

@@ -48,6 +48,8 @@ class Game:
         self.state = parse_fen(rules, text)
         self._check_royals(text)
         self._stack: list[tuple[State, str]] = []
+        # the legal moves of the last state asked about (SAN and push ask them again)
+        self._legal: tuple[State, list[GameMove]] | None = None
 
     @classmethod
     def from_variant(cls, variant: str, fen: str | None = None,
@@ -111,7 +113,10 @@ class Game:
 
     # --- moves --------------------------------------------------------------------------
     def _moves(self) -> list[GameMove]:
-        return legal_moves(self.engine, self.state)
+        # (a state is never changed in place: push and pop put another in its stead)
+        if self._legal is None or self._legal[0] is not self.state:
+            self._legal = (self.state, legal_moves(self.engine, self.state))
+        return self._legal[1]
 
     def legal_moves(self) -> list[str]:
         """The side to move's legal moves, in UCI as Fairy-Stockfish writes them."""
@@ -145,7 +150,7 @@ class Game:
 
     def san(self, uci: str) -> str:
         """The legal move ``uci`` as Fairy-Stockfish's SAN writes it."""
-        return write_san(self.engine, self.state, self._find(uci))
+        return write_san(self.engine, self.state, self._find(uci), self._moves())
 
     def in_check(self) -> bool:
         return self.engine.in_check(self.state, self.state.turn)

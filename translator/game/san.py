@@ -69,10 +69,13 @@ def _disambiguation(engine: Engine, state: State, move: GameMove, legal: list[Ga
     return _square(engine, move.frm, shogi)
 
 
-def san(engine: Engine, state: State, move: GameMove) -> str:
-    """The move as Fairy-Stockfish's ``get_san`` writes it in ``state``."""
+def san(engine: Engine, state: State, move: GameMove,
+        legal: list[GameMove] | None = None) -> str:
+    """The move as Fairy-Stockfish's ``get_san`` writes it in ``state`` (whose legal
+    moves are ``legal``, when the caller has them)."""
     shogi = engine.rules.shogi_notation
-    legal = legal_moves(engine, state)
+    if legal is None:
+        legal = legal_moves(engine, state)
     if move.kind == CASTLING:
         text = "O-O" if move.to > move.frm else "O-O-O"
     else:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from translator.compiled import store
 from translator.compiled.match import Board, MaskRow, match, square_rows, turned
-from translator.compiled.state import table_in
+from translator.compiled.state import prepare_states, table_in
 from translator.errors import BetzaError, NoAnswerError
 from translator.facts.pieces import canonical, parse_piece
 from translator.notation.syntax import Piece
@@ -182,6 +182,10 @@ def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piec
     for keys, members in _table_slices(checks):
         # the slice's tables compiled together, in as few programs as fit
         store.prepare(keys, timeout=timeout)
+        # and the rows of the tables of pieces that read their positions' states
+        prepare_states([(given, mover.betza, mover.origin, mover.side, mover.virgin)
+                        for _, given, mover, _ in members if not given.walls],
+                       timeout=timeout)
         for i, given, mover, piece in members:
             try:
                 found = from_table(given, mover, timeout)
