@@ -27,7 +27,7 @@ literals and aggregates never make a rule droppable.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import clingo.ast as ast
@@ -147,26 +147,30 @@ def _signatures(head: str) -> Iterable[tuple[str, int]]:
         yield name, len(_split_top(inside, ",")) if inside.strip() else 0
 
 
-def _top_level(text: str, token: str) -> int | None:
-    """Where ``token`` first occurs outside brackets and strings (None: nowhere);
-    ``:`` is not matched inside ``:-``."""
-    depth, quoted, i = 0, False, 0
-    while i < len(text):
+def _code(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of ``text`` from ``start`` outside strings, with the depth of the
+    brackets around it (a bracket itself at the depth outside it)."""
+    depth, quoted, escaped = 0, False, False
+    for i in range(start, len(text)):
         ch = text[i]
         if quoted:
-            i += 2 if ch == "\\" else 1
-            quoted = quoted and ch != '"'
+            quoted, escaped = escaped or ch != '"', not escaped and ch == "\\"
             continue
         if ch == '"':
             quoted = True
-        elif ch in OPEN:
-            depth += 1
-        elif ch in CLOSE:
-            depth -= 1
-        elif depth == 0 and text.startswith(token, i) and not (
+            continue
+        depth -= ch in CLOSE
+        yield i, ch, depth
+        depth += ch in OPEN
+
+
+def _top_level(text: str, token: str) -> int | None:
+    """Where ``token`` first occurs outside brackets and strings (None: nowhere);
+    ``:`` is not matched inside ``:-``."""
+    for i, _, depth in _code(text):
+        if depth == 0 and text.startswith(token, i) and not (
                 token == ":" and text.startswith(":-", i)):
             return i
-        i += 1
     return None
 
 
@@ -180,34 +184,11 @@ def _split_top(text: str, separator: str) -> list[str]:
 
 def _closing(text: str, at: int) -> int:
     """The index of the bracket closing the one at ``at`` (the text's end if none)."""
-    depth, quoted = 0, False
-    for i in range(at, len(text)):
-        ch = text[i]
-        if quoted:
-            quoted = not (ch == '"' and text[i - 1] != "\\")
-        elif ch == '"':
-            quoted = True
-        elif ch in OPEN:
-            depth += 1
-        elif ch in CLOSE:
-            depth -= 1
-            if depth == 0:
-                return i
-    return len(text)
+    return next((i for i, ch, depth in _code(text, at) if depth == 0 and ch in CLOSE),
+                len(text))
 
 
 def _outer(text: str) -> str:
     """``text`` with every bracketed part and string left out."""
-    out, depth, quoted = [], 0, False
-    for i, ch in enumerate(text):
-        if quoted:
-            quoted = not (ch == '"' and text[i - 1] != "\\")
-        elif ch == '"':
-            quoted = True
-        elif ch in OPEN:
-            depth += 1
-        elif ch in CLOSE:
-            depth -= 1
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
+    return "".join(ch for _, ch, depth in _code(text)
+                   if depth == 0 and ch not in OPEN and ch not in CLOSE)
