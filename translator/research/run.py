@@ -7,13 +7,16 @@ a crash mid-write is dropped (and its task run again), a Parquet part is written
 not at all, and a task that failed is stored with its error and run again.
 
 A local cluster listens on 127.0.0.1 only, its dashboard included, unless given another
-address (``dashboard``). In a Dask worker a task's grounding steps hold their time limit and
-the memory ceiling (translator/solve/guard.py): a step past either ends the worker, and once
-Dask has seen the task's workers die so on every try it reports the task failed.
+address (``dashboard``), and is kept for the later runs of the process (closed at its exit,
+or when a run is cut off with tasks still running on it). In a Dask worker a task's
+grounding steps hold their time limit and the memory ceiling (translator/solve/guard.py): a
+step past either ends the worker, and once Dask has seen the task's workers die so on every
+try it reports the task failed.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -64,17 +67,44 @@ def _end_worker(message: str) -> None:
     os._exit(guard.OVERRUN_EXIT)
 
 
+_LOCAL: dict[tuple[int, str], Any] = {}  # the local clusters' clients, by workers and dashboard
+
+
 def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOARD) -> Any:
-    from distributed import Client, LocalCluster
+    """A client of the cluster at ``scheduler``, else of this process's local cluster:
+    started on first use and kept for the later runs of the process (``betza classes``
+    runs twice; a notebook many times), since starting one costs seconds of CPU."""
+    from distributed import Client
 
     if scheduler:
         return Client(scheduler, timeout="20s")
+    key = (workers or os.cpu_count() or 1, dashboard)
+    client = _LOCAL.get(key)
+    if client is None or client.status != "running":
+        client = _LOCAL[key] = _local_client(*key)
+    return client
+
+
+def _local_client(workers: int, dashboard: str) -> Any:
+    from distributed import Client, LocalCluster
+
+    if not _LOCAL:
+        atexit.register(_close_local)
     # (the scheduler serves HTTP even without a dashboard: on a port of its own, so that
     # a second cluster on this machine does not warn that 8787 is taken)
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, host="127.0.0.1", dashboard_address=dashboard,
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address=dashboard,
                            silence_logs=logging.CRITICAL)
     return Client(cluster)
+
+
+def _close_local(client: Any = None) -> None:
+    """Close the local cluster of ``client`` (all of them without one)."""
+    for key, known in list(_LOCAL.items()):
+        if client is None or known is client:
+            del _LOCAL[key]
+            known.close()
+            known.cluster.close()
 
 
 def _completed(as_completed: Any, futures: dict[Any, str], timeout: float | None
@@ -177,6 +207,7 @@ def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
     from distributed import as_completed
 
     client = _client(scheduler, workers, dashboard)
+    finished = False
     try:
         futures = {client.submit(guarded, func, *args, key=key, pure=False): key
                    for key, func, args in todo}
@@ -193,8 +224,11 @@ def run_tasks(tasks: Iterable[Task], *, scheduler: str | None = None,
                 print(f"\r{n}/{len(todo)} tasks done", end="", file=sys.stderr, flush=True)
         if progress:
             print(file=sys.stderr)
+        finished = True
     finally:
-        client.close()
-        if not scheduler and client.cluster is not None:
-            client.cluster.close()
+        if scheduler:
+            client.close()
+        elif not finished:
+            # (tasks cut off may still hold its workers: the next run starts afresh)
+            _close_local(client)
     return done
