@@ -1,7 +1,7 @@
 """What the browser tests share: one real server for the whole session (with its
 :class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
-one Chromium per module. Each test opens its own browser context, so no page state
-carries over. The browser tests are one xdist group (``pytestmark`` of their modules, and
+one Chromium per module, whose page serves the module's tests in turn (each loads it
+afresh). The browser tests are one xdist group (``pytestmark`` of their modules, and
 ``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process starts the
 server, not both."""
 
@@ -66,17 +66,31 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any, base_url: str) -> Iterator[Any]:
-    """A fresh browser context's page on the shared server (``page.base``); a script error
-    or a dialog on it fails the test."""
+@pytest.fixture(scope="module")
+def browser_page(browser: Any) -> Iterator[Any]:
+    """The module's page: one browser context and page serve its tests in turn (a new
+    context and page cost each test a second or more; each test loads the page afresh, so
+    no script state carries over, and the page keeps nothing in the browser's storage)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def page(browser_page: Any, base_url: str) -> Iterator[Any]:
+    """The module's page, blank, on the shared server (``page.base``); a script error or a
+    dialog on it fails the test. Listeners a test adds with
+    :func:`tests.web_server.listen` go when it ends; the page is left blank."""
+    pg = browser_page
     pg.set_default_timeout(ANSWER_LIMIT_MS)
     errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("dialog", lambda d: errors.append("dialog: " + d.message))
+    pg.listeners = [("pageerror", lambda e: errors.append(str(e))),
+                    ("dialog", lambda d: errors.append("dialog: " + d.message))]
+    for event, handler in pg.listeners:
+        pg.on(event, handler)
     pg.base = base_url
     yield pg
-    context.close()
+    for event, handler in pg.listeners:
+        pg.remove_listener(event, handler)
+    pg.goto("about:blank")
     assert errors == []

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.squares_help import S
-from tests.web_server import ANSWER_LIMIT_MS
+from tests.web_server import ANSWER_LIMIT_MS, listen
 
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
@@ -446,7 +446,7 @@ def board_requests(page: Page) -> list[dict]:
             body = json.loads(request.post_data)
             if body.get("query") in ("board", "moves"):
                 sent.append(body)
-    page.on("request", seen)
+    listen(page, "request", seen)
     return sent
 
 
@@ -630,8 +630,8 @@ def test_the_page_names_its_channel_and_a_newer_question_drops_the_older(page, g
     open_page(page, "?betza=N&from=d4")
     expect(page.locator("#explanation p.lead")).to_contain_text("Knight")
     asked: list[dict] = []
-    page.on("request", lambda r: asked.append(json.loads(r.post_data or "{}"))
-            if r.url.endswith("/api/query") else None)
+    listen(page, "request", lambda r: asked.append(json.loads(r.post_data or "{}"))
+           if r.url.endswith("/api/query") else None)
     gate.hold(lambda q: q.get("query") == "explain" and q.get("betza") == "W")
     before = dropped(page)
     type_betza(page, "W")

@@ -123,3 +123,10 @@ def chromium_path() -> str:
             return found
     raise RuntimeError("no Chromium found: install Debian's chromium (apt-get install chromium)"
                        ", as .ci/run does")
+
+
+def listen(page: Any, event: str, handler: Callable[[Any], Any]) -> None:
+    """``page.on(event, handler)`` for the rest of the test only (the ``page`` fixture of
+    tests/conftest.py removes it when the test ends)."""
+    page.on(event, handler)
+    page.listeners.append((event, handler))
