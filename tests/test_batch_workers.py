@@ -191,8 +191,8 @@ def test_a_grounding_step_past_its_time_limit_stops_its_worker_and_answers_why()
 @pytest.mark.usefixtures("runaway")
 def test_a_grounding_step_past_the_memory_ceiling_stops_its_worker_and_answers_why(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guard, "CEILING_MB", 150)  # the forked workers inherit it
+    monkeypatch.setattr(guard, "CEILING_MB", 60)  # the forked workers inherit it
     answers = _runaway_batch(600)  # (alone: its kept program runs away)
     assert answers[3] == {"ok": False, "error": guard.memory_message()}
-    assert "(150 MB more than it held before)" in guard.memory_message()
+    assert "(60 MB more than it held before)" in guard.memory_message()
     _around_the_runaway(answers)
