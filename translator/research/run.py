@@ -86,15 +86,19 @@ def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOA
 
 
 def _local_client(workers: int, dashboard: str) -> Any:
+    import dask
     from distributed import Client, LocalCluster
 
     if not _LOCAL:
         atexit.register(_close_local)
     # (the scheduler serves HTTP even without a dashboard: on a port of its own, so that
-    # a second cluster on this machine does not warn that 8787 is taken)
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=dashboard,
-                           silence_logs=logging.CRITICAL)
+    # a second cluster on this machine does not warn that 8787 is taken. A worker runs one
+    # task at a time, so a worker that dies was ended by its task's limits, which a retry
+    # meets again: one retry, for a worker lost otherwise, instead of Dask's three.)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=dashboard,
+                               silence_logs=logging.CRITICAL)
     return Client(cluster)
 
 
