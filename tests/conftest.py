@@ -94,3 +94,21 @@ def page(browser_page: Any, base_url: str) -> Iterator[Any]:
         pg.remove_listener(event, handler)
     pg.goto("about:blank")
     assert errors == []
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--dist loadgroup``: a test marked ``xdist_group(name)`` gets ``@name`` after its
+    node id, by which xdist sends a group's tests to one process. pytest-xdist 3.8 sets
+    the id where pytest 9 no longer reads it (``_nodeid``), so every group was spread over
+    the processes: the session's server and a module's shared answers were made in each."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                        for mark in item.iter_markers("xdist_group")})
+        suffix = "@" + "_".join(names)
+        if names and not item.nodeid.endswith(suffix):
+            item._id = NodeId.parse(item.nodeid + suffix)  # type: ignore[attr-defined]

@@ -21,6 +21,9 @@ def answers():
     return batch_moves(queries)
 
 
+# (one test process runs these: the batch of every check, the module's fixture, is then
+# answered once, not once in each process that runs some of them)
+@pytest.mark.xdist_group("hand_checked_facts")
 @pytest.mark.parametrize("index", range(len(CHECKS)),
                          ids=[f"{p.name}-{c.start}" for p, c in CHECKS])
 def test_hand_checked_fact(answers, index):

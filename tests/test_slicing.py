@@ -94,3 +94,44 @@ def test_a_rule_that_cannot_fire_is_left_out_and_its_head_declared():
         "#program base.", "reach(X) :- step(X).", "far(X) :- reach(X); not hop(X).",
         "near(X) :- reach(X); X < 2.", "any :- 0 < #count { X: hurdle(X) }."]
     assert defined == "#defined hop/1."
+
+
+CASTLING = (("royal", 4, 0), ("virgin", 0, 0), ("virgin", 7, 0))
+EP = (("ep", 3, 5), ("epvictim", 3, 4))
+
+
+@pytest.mark.parametrize(("betza", "state", "square"), [
+    ("mRcpR", None, None), ("[F?R]", None, None), ("yafsF", None, None), ("aaK", None, None),
+    ("cabK", None, None), ("jB", None, None), ("zR", None, (4, 3)),
+    ("fmWfceFifmnD", (), None), ("fmWfceFifmnD", EP, (4, 4)), ("KisO2", (), None),
+    ("KisO2", CASTLING, (4, 0))])
+def test_move_tables_ground_the_whole_programs_atoms(compared, betza, state, square):
+    # table.lp, whose rules for hops (mode p), e.p. (e), castling (O) … want constants
+    # that only some pieces' facts have; local tables (z, a state of squares) from a square
+    from translator.compiled.table import compile_table
+
+    table = compile_table(betza, 8, 8, state=state, squares=[square] if square else None)
+    assert table.size > 0 and ("table.lp",) in compared
+
+
+def test_a_rule_that_wants_a_constant_no_atom_has_is_left_out():
+    from translator.solve.slicing import fact_keys, keyed_positions, shapes_of
+
+    statements: list[clingo.ast.AST] = []
+    clingo.ast.parse_string("""
+        hop(T) :- mode(T,p).            % left out: no mode(_,p)
+        slide(T) :- mode(T,s).          % kept: mode(1,s) is given
+        far(T) :- slide(T), kind(T,far). % kept: a head gives kind(T,K), K any
+        kind(T,K) :- mode(T,K).
+        near(T) :- kind(T,near), hop(T). % left out: hop/1 cannot be derived
+        #program step(l).
+        at(l) :- mode(l,s).             % kept: l is the part's parameter, not a constant
+    """, statements.append)
+    shapes = shapes_of(statements)
+    facts = "mode(1,s). mode(2,s)."
+    kept, defined = sliced(statements, fact_names(facts), shapes,
+                           fact_keys(facts, keyed_positions(shapes)))
+    assert [str(s) for s in kept] == [
+        "#program base.", "slide(T) :- mode(T,s).", "far(T) :- slide(T); kind(T,far).",
+        "kind(T,K) :- mode(T,K).", "#program step(l).", "at(l) :- mode(l,s)."]
+    assert defined == "#defined hop/1. #defined near/1."

@@ -219,6 +219,9 @@ def paths_of_pieces() -> Paths:
     return grounded_together({betza: case(betza) for betza in PIECES}, 6)
 
 
+# (one test process runs these: the module's fixture, one program of every case, is then
+# grounded once, not once in each process that runs some of them)
+@pytest.mark.xdist_group("lean_rules_paths")
 @pytest.mark.parametrize("betza", PIECES)
 def test_same_moves_as_paths(paths_of_pieces: Paths, betza: str) -> None:
     lean, full = paths_of_pieces[betza]

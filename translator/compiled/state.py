@@ -79,17 +79,20 @@ def table_in(pos: Position, betza: str, origin: Square, side: str, virgin: bool,
 
 def prepare_states(movers: list[tuple[Position, str, Square, str, bool]], *,
                    timeout: float = store.COMPILE_TIMEOUT) -> None:
-    """Compile together, in as few programs as fit, the rows that the tables of
-    :func:`table_in` lack for a batch's ``movers`` (position, canonical string, square,
-    side, unmoved) whose pieces read the position's state: each mover's position has a
-    state of its own, so one program each would pay its fixed cost again and again. What
-    cannot be compiled so, or not in time, is left to :func:`table_in`."""
+    """Compile together, in as few programs as fit, the rows that the local tables lack
+    for a batch's ``movers`` (position, canonical string, square, side, unmoved): of the
+    pieces that read the position's state (:func:`table_in`: each mover's position has a
+    state of its own), and of those whose rows depend on the start square
+    (:func:`translator.compiled.store.table_at`); one program per square would pay its
+    fixed cost again and again. What cannot be compiled so, or not in time, is left to
+    those two."""
     tables: dict[int, MoveTable] = {}
     wanted: dict[tuple[int, Square], int] = {}   # (table, square): its estimated atoms
     for pos, betza, origin, side, virgin in movers:
         reads = store.state_reads(betza, pos.dialect, pos.files, pos.ranks)
         state = position_state(pos, origin, side, virgin, reads) if reads else None
-        if state is None or store.many_paths(betza, pos.dialect, pos.files, pos.ranks):
+        if (reads and state is None) or store.many_paths(betza, pos.dialect, pos.files,
+                                                           pos.ranks):
             continue
         table = store.table_for(betza, pos.dialect, pos.files, pos.ranks, timeout=timeout,
                                 state=state)

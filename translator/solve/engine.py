@@ -30,7 +30,15 @@ from translator.resources import PARSING, data_dir
 from translator.shown import LChain, each
 from translator.solve import guard
 from translator.solve.inline import inline
-from translator.solve.slicing import Shape, fact_names, shapes_of, sliced
+from translator.solve.slicing import (
+    Key,
+    Shape,
+    fact_keys,
+    fact_names,
+    keyed_positions,
+    shapes_of,
+    sliced,
+)
 
 
 class SolverTimeout(LimitError):
@@ -74,16 +82,18 @@ def add_program(ctl: clingo.Control, entry: str) -> None:
 
 
 @cache
-def _program(entries: tuple[str, ...]) -> tuple[tuple[clingo.ast.AST, ...], tuple[Shape, ...]]:
+def _program(entries: tuple[str, ...]) -> tuple[tuple[clingo.ast.AST, ...], tuple[Shape, ...],
+                                                 dict[str, frozenset[int]]]:
     statements = tuple(s for entry in entries for s in program_ast(entry))
-    return statements, shapes_of(statements)
+    shapes = shapes_of(statements)
+    return statements, shapes, keyed_positions(shapes)
 
 
 @lru_cache(maxsize=256)
-def _sliced(entries: tuple[str, ...], names: frozenset[str]
+def _sliced(entries: tuple[str, ...], names: frozenset[str], keys: frozenset[Key]
             ) -> tuple[list[clingo.ast.AST], str]:
-    statements, shapes = _program(entries)
-    return sliced(statements, names, shapes)
+    statements, shapes, _ = _program(entries)
+    return sliced(statements, names, shapes, keys)
 
 
 def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
@@ -93,7 +103,9 @@ def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
     of the entries' rules, those that may fire given the facts (:mod:`.slicing`)."""
     ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
     with PARSING:
-        kept, defined = _sliced(tuple(entries), fact_names(facts))
+        files = tuple(entries)
+        kept, defined = _sliced(files, fact_names(facts),
+                                fact_keys(facts, _program(files)[2]))
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for statement in kept:
                 builder.add(statement)

@@ -9,6 +9,12 @@ the program without it has the same answer sets; its head predicates are declare
 ``#defined`` so that clingo's "does not occur in any rule head" checks stay quiet. What
 the rules mean is untouched: this only saves the grounder the rules it would find empty.
 
+A body atom with constant arguments (``mode(T,M,L,p)``: a hop) needs more: an atom of
+that name with those constants there, or with terms there that may be anything (a
+variable of a head). The facts' constants and those the rules that may fire may derive
+are followed, so a rule for hoppers is left out of a program whose pieces have no ``p``
+leg.
+
 The analysis reads each statement's text as clingo prints it (``str`` of the parsed
 statement): walking the syntax trees through clingo's API costs more than it saves. A body
 element counts as a positive literal only when it is a plain atom (``name`` or
@@ -22,13 +28,21 @@ literals and aggregates never make a rule droppable.
 >>> kept, defined = sliced(tuple(statements), frozenset({"b"}))
 >>> [str(s) for s in kept], defined
 (['#program base.', 'a(X) :- b(X).', 'e :- a(X); X < 2.'], '#defined c/1.')
+>>> statements = []
+>>> ast.parse_string("h(X) :- m(X,p). s(X) :- m(X,s). t(X) :- s(X).", statements.append)
+>>> shapes = shapes_of(statements)
+>>> kept, defined = sliced(tuple(statements), frozenset({"m"}), shapes,
+...                        fact_keys("m(1,s). m(2,s).", keyed_positions(shapes)))
+>>> [str(s) for s in kept], defined
+(['#program base.', 's(X) :- m(X,s).', 't(X) :- s(X).'], '#defined h/1.')
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import clingo.ast as ast
 
@@ -38,6 +52,15 @@ NAME = re.compile(r"-?_*[a-z][A-Za-z0-9_']*")  # (``_X`` and ``_`` are variables
 WORD = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_\'])(_*[a-z][A-Za-z0-9_\']*)(\(?)')
 COMPARISON = re.compile(r"!=|<=|>=|<|>|=")
 OPEN, CLOSE = "({[", ")}]"
+# a constant argument: a number, a name (not a function term) or a string
+CONSTANT = re.compile(r'-?\d+|_*[a-z][A-Za-z0-9_\']*|"(?:[^"\\]|\\.)*"')
+# a flat argument list (no brackets; strings whole)
+FLAT = re.compile(r'((?:[^()"]|"(?:[^"\\]|\\.)*")*)\)')
+# an atom's name and arguments as slicing reads them: each a constant, or None for a
+# term that may be any (arguments None: any atom of the name); in a rule's body (its
+# ``wants``), the constants only, each with its position
+Key = tuple[str, tuple[str | None, ...] | None]
+Want = tuple[str, tuple[tuple[int, str], ...]]
 
 
 @dataclass(frozen=True)
@@ -50,21 +73,25 @@ class Shape:
     needs: frozenset[str]
     signatures: tuple[tuple[str, int], ...]
     comment: bool = False
+    wants: frozenset[Want] = frozenset()   # the constants its body's atoms need
+    gives: frozenset[Key] = frozenset()   # those its head's atoms may have
 
 
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
-           shapes: Sequence[Shape] | None = None) -> tuple[list[ast.AST], str]:
+           shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None
+           ) -> tuple[list[ast.AST], str]:
     """The statements that may fire given facts of the predicates named ``facts`` (comments
     left out), and the ``#defined`` directives of the predicates whose rules were left out
-    (``shapes``: the statements' :func:`shapes`, if known)."""
+    (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
+    :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
-    derivable = _derivable(shapes, facts)
+    derivable, keyed = _derivable(shapes, facts, keys)
     kept: list[ast.AST] = []
     lost: set[tuple[str, int]] = set()
     for statement, shape in zip(statements, shapes, strict=True):
         if shape.comment:
             continue
-        if shape.needs <= derivable:
+        if shape.needs <= derivable and (keyed is None or _given(shape.wants, keyed, facts)):
             kept.append(statement)
         else:
             lost.update(shape.signatures)
@@ -76,36 +103,141 @@ def fact_names(facts: str) -> frozenset[str]:
     return frozenset(name for name, _ in WORD.findall(facts) if name)
 
 
-def _derivable(shapes: Sequence[Shape], facts: frozenset[str]) -> frozenset[str]:
-    """The names the facts and the rules that may fire can derive (a fixpoint)."""
+def keyed_positions(shapes: Iterable[Shape]) -> dict[str, frozenset[int]]:
+    """Per name, the argument positions where some rule's body wants a constant."""
+    found: dict[str, set[int]] = {}
+    for shape in shapes:
+        for name, constants in shape.wants:
+            if constants:
+                found.setdefault(name, set()).update(at for at, _ in constants)
+    return {name: frozenset(at) for name, at in found.items()}
+
+
+def fact_keys(facts: str, positions: Mapping[str, frozenset[int]]) -> frozenset[Key]:
+    """The facts' atoms of the names of ``positions`` (:func:`keyed_positions`), as
+    :data:`Key`: their constants at those positions (their other arguments None; all of
+    them None where they are not read: nested terms)."""
+    if not positions:
+        return frozenset()
+    keys: set[Key] = set()
+    for found in _atom_pattern(tuple(sorted(positions))).finditer(facts):
+        name = found.group(1)
+        flat = FLAT.match(facts, found.end())
+        if flat is None:
+            keys.add((name, None))
+            continue
+        inside = flat.group(1)
+        args = _split_top(inside, ",") if '"' in inside else inside.split(",")
+        wanted = positions[name]
+        keys.add((name, tuple(
+            arg.strip() if at in wanted and CONSTANT.fullmatch(arg.strip()) else None
+            for at, arg in enumerate(args))))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=64)
+def _atom_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![A-Za-z0-9_'])(" + "|".join(map(re.escape, names)) + r")\(")
+
+
+def _given(wants: frozenset[Want], keyed: dict[str, set[tuple[str | None, ...] | None]],
+           facts: frozenset[str]) -> bool:
+    """Whether an atom of ``keyed`` meets each of ``wants``: of its name, with each
+    constant wanted (or a term that may be any) at its position; an atom without
+    constants wanted, also any name of the ``facts``."""
+    return all((not constants and name in facts) or any(
+        args is None or all(at < len(args) and args[at] in (None, constant)
+                            for at, constant in constants)
+        for args in keyed.get(name, ())) for name, constants in wants)
+
+
+def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[Key] | None
+               ) -> tuple[frozenset[str], dict[str, set[tuple[str | None, ...] | None]] | None]:
+    """The names (and with ``keys``, the atoms as :data:`Key`) the facts and the rules
+    that may fire can derive (a fixpoint)."""
     derivable = set(facts)
+    keyed: dict[str, set[tuple[str | None, ...] | None]] | None = None
+    if keys is not None:
+        keyed = {}
+        for name, args in keys:
+            keyed.setdefault(name, set()).add(args)
     waiting = [shape for shape in shapes if shape.heads]
     while True:
-        left = [shape for shape in waiting if not shape.needs <= derivable]
-        if len(left) == len(waiting):
-            return frozenset(derivable)
+        # (what a rule derives counts for the rules after it in the same pass: few passes)
+        left = []
         for shape in waiting:
-            if shape.needs <= derivable:
+            if shape.needs <= derivable and (keyed is None
+                                             or _given(shape.wants, keyed, facts)):
                 derivable |= shape.heads
+                if keyed is not None:
+                    for name, args in shape.gives:
+                        keyed.setdefault(name, set()).add(args)
+            else:
+                left.append(shape)
+        if len(left) == len(waiting):
+            return frozenset(derivable), keyed
         waiting = left
 
 
 def shapes_of(statements: Iterable[ast.AST]) -> tuple[Shape, ...]:
-    """What slicing reads of each statement (computed once per program by its caller)."""
-    return tuple(_shape(statement) for statement in statements)
+    """What slicing reads of each statement (computed once per program by its caller).
+    The parameters of ``#program`` parts and ``#const`` names are not constants: they
+    stand for values given when grounding."""
+    statements = tuple(statements)
+    params = frozenset(
+        name for statement in statements
+        if statement.ast_type in (ast.ASTType.Program, ast.ASTType.Definition)
+        for name in _names(str(statement).split(".", 1)[0].replace("#program", "")
+                           .replace("#const", "")))
+    return tuple(_shape(statement, params) for statement in statements)
 
 
-def _shape(statement: ast.AST) -> Shape:
+def _shape(statement: ast.AST, params: frozenset[str] = frozenset()) -> Shape:
     kind = statement.ast_type
     if kind == ast.ASTType.Comment:
         return Shape(frozenset(), frozenset(), (), comment=True)
     text = str(statement)
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
-        return Shape(frozenset(_names(text)), frozenset(), ())
+        return Shape(frozenset(_names(text)), frozenset(), (), gives=_gives(text, params))
     if kind != ast.ASTType.Rule:
         return Shape(frozenset(), frozenset(), ())
     head, body = _split_rule(text)
-    return Shape(frozenset(_names(head)), frozenset(_needs(body)), tuple(_signatures(head)))
+    wanted = list(_needs(body))
+    return Shape(frozenset(_names(head)), frozenset(name for name, _ in wanted),
+                 tuple(_signatures(head)),
+                 wants=frozenset(_wants(wanted, params)),
+                 gives=_gives(head, params))
+
+
+def _wants(atoms: list[tuple[str, str]], params: frozenset[str]) -> Iterator[Want]:
+    """Each body atom with arguments: its name and constant arguments (and positions)."""
+    for name, atom in atoms:
+        if "(" in atom:
+            yield name, tuple((at, arg) for at, arg in enumerate(_arguments(atom))
+                              if arg not in params and CONSTANT.fullmatch(arg))
+
+
+def _arguments(atom: str) -> list[str]:
+    """The argument texts of an atom's text (``name`` or ``name(...)``)."""
+    at = atom.find("(")
+    if at < 0:
+        return []
+    inside = atom[at + 1:_closing(atom, at)]
+    return [arg.strip() for arg in _split_top(inside, ",")] if inside.strip() else []
+
+
+def _gives(head: str, params: frozenset[str]) -> frozenset[Key]:
+    """What every atom (or term) of a head text may have at each position: a constant,
+    or None for any other term."""
+    keys: set[Key] = set()
+    for found in WORD.finditer(head):
+        name, paren = found.groups()
+        if not name or name == "not" or not paren:
+            continue
+        inside = head[found.end() - 1:_closing(head, found.end() - 1) + 1]
+        keys.add((name, tuple(arg if arg not in params and CONSTANT.fullmatch(arg) else None
+                              for arg in _arguments(inside))))
+    return frozenset(keys)
 
 
 def _split_rule(text: str) -> tuple[str, str]:
@@ -116,8 +248,8 @@ def _split_rule(text: str) -> tuple[str, str]:
     return (text, "") if at is None else (text[:at], text[at + 2:])
 
 
-def _needs(body: str) -> Iterable[str]:
-    """The names of the body's plain positive atoms."""
+def _needs(body: str) -> Iterable[tuple[str, str]]:
+    """The names of the body's plain positive atoms, each with its text."""
     for element in _split_top(body, ";"):
         element = element.strip()
         match = NAME.match(element)
@@ -127,7 +259,7 @@ def _needs(body: str) -> Iterable[str]:
         if rest and not (rest[0] == "(" and _closing(rest, 0) == len(rest) - 1):
             continue
         if COMPARISON.search(_outer(element)) is None:
-            yield match.group().lstrip("-")
+            yield match.group().lstrip("-"), element
 
 
 def _names(text: str) -> Iterable[str]:
