@@ -29,6 +29,7 @@ from translator.queries.equiv import conditions as equiv_conditions
 from translator.queries.equiv import search as equiv_search
 from translator.queries.equiv.model import Counterexample, EquivResult
 from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.solve.memo import remembered
 from translator.squares import square_name
 
 __all__ = ["Counterexample", "EquivResult", "equivalent", "same_definitions", "start_squares",
@@ -102,6 +103,18 @@ def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int,
     return [(x, y) for y in ys for x in xs if not diagonal or x <= y]
 
 
+def _asked(a: str, b: str, files: int = 8, ranks: int = 8, *, targets_only: bool = False,
+           timeout: float = 120.0, progress: Callable[[int, int], None] | None = None,
+           max_atoms: int = DEFAULT_MAX_ATOMS, dialect: str = "spec",
+           dialect_b: str | None = None) -> tuple[object, ...] | None:
+    """What a proof answers (the time limit does not change an answer that came within
+    it); a proof that reports its progress is made afresh."""
+    if progress is not None:
+        return None
+    return a, b, files, ranks, targets_only, max_atoms, dialect, dialect_b
+
+
+@remembered(_asked)
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                targets_only: bool = False, timeout: float = 120.0,
                progress: Callable[[int, int], None] | None = None,

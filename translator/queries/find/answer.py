@@ -31,6 +31,7 @@ from translator.queries.find.examples import Example
 from translator.queries.find.space import Space, candidate_space, clashes
 from translator.shown import Dir, On, QSquare, each, term
 from translator.solve import engine
+from translator.solve.memo import remembered
 from translator.squares import square_name
 
 __all__ = ["Example", "FindResult", "find"]
@@ -105,6 +106,14 @@ def _facts(examples: list[Example], notation: str) -> str:
 SOLVING = ("--opt-mode=optN", "--opt-strategy=usc")
 
 
+def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
+           notation: str = "a") -> tuple[object, ...]:
+    """What a search answers: its examples, how many strings and the notation (the time
+    limit does not change an answer that came within it)."""
+    return tuple(examples), limit, notation
+
+
+@remembered(_asked)
 def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
          notation: str = "a") -> FindResult:
     """The shortest Betza string of the search space whose moves are the drawn ones
