@@ -183,6 +183,19 @@ def table_with(betza: str, reading: str, files: int, ranks: int, squares: list[S
     return kept if isinstance(kept, MoveTable) else None
 
 
+def prepare_squares(asked: list[tuple[str, str, int, int, Square]], *,
+                    timeout: float = COMPILE_TIMEOUT) -> None:
+    """The rows of local tables from every square of ``asked`` (canonical string, reading,
+    files, ranks, White's view of the square) compiled together, in as few programs as
+    fit, not in one program a square as the queries come (a batch from every square)."""
+    wanted: dict[tuple[str, str, int, int], list[Square]] = {}
+    for betza, reading, files, ranks, square in asked:
+        wanted.setdefault((betza, reading, files, ranks), []).append(square)
+    for (betza, reading, files, ranks), squares in wanted.items():
+        if len(squares) > 1 and not many_paths(betza, reading, files, ranks):
+            table_with(betza, reading, files, ranks, squares, timeout=timeout)
+
+
 def _add(table: MoveTable, squares: list[Square], timeout: float, max_atoms: int
          ) -> MoveTable | str | None:
     """The local ``table`` with the rows from ``squares`` added, compiled in groups of
