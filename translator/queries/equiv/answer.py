@@ -195,6 +195,7 @@ def differ_plainly(a: str, b: str, files: int, ranks: int, *,
     return False
 
 
+@remembered(lambda betza, reading, others, **_: (betza, reading, tuple(others)))
 def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
                      timeout: float = 60.0) -> list[bool]:
     """For each (string, reading) of ``others``: are its normalised move definitions
