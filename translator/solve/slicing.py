@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import clingo.ast as ast
 
@@ -99,7 +100,13 @@ def _shape(statement: ast.AST) -> Shape:
     kind = statement.ast_type
     if kind == ast.ASTType.Comment:
         return Shape(frozenset(), frozenset(), (), comment=True)
-    text = str(statement)
+    return _shape_of(kind, str(statement))
+
+
+@lru_cache(maxsize=65536)
+def _shape_of(kind: ast.ASTType, text: str) -> Shape:
+    """The shape of a statement by its text: the entry files share core.lp's statements,
+    read once per process, not once per entry."""
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
         return Shape(frozenset(_names(text)), frozenset(), ())
     if kind != ast.ASTType.Rule:
