@@ -107,10 +107,16 @@ SOLVING = ("--opt-mode=optN", "--opt-strategy=usc")
 
 
 def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
-           notation: str = "a") -> tuple[object, ...]:
+           notation: str = "a") -> tuple[object, ...] | None:
     """What a search answers: its examples, how many strings and the notation (the time
-    limit does not change an answer that came within it)."""
-    return tuple(examples), limit, notation
+    limit does not change an answer that came within it); None for examples that cannot be
+    kept (squares given as lists)."""
+    asked = tuple(examples), limit, notation
+    try:
+        hash(asked)
+    except TypeError:
+        return None
+    return asked
 
 
 @remembered(_asked)
