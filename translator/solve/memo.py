@@ -68,6 +68,15 @@ def remembered(key: Callable[..., Hashable | None]
     return decorate
 
 
+def recall(name: str, key: Hashable) -> Any:
+    """The answer kept for ``key`` of the function named ``name`` (a copy), or None."""
+    if getattr(_off, "on", False):
+        return None
+    with _lock:
+        found = _answers.get((name, key))
+    return None if found is None else copy.deepcopy(found)
+
+
 @contextmanager
 def fresh() -> Iterator[None]:
     """Inside the block every question is asked of the solver again (and not kept)."""

@@ -28,6 +28,7 @@ from translator.position import Position
 from translator.queries.equiv import conditions as equiv_conditions
 from translator.queries.equiv import search as equiv_search
 from translator.queries.equiv.model import Counterexample, EquivResult
+from translator.solve import memo
 from translator.solve.limits import DEFAULT_MAX_ATOMS
 from translator.solve.memo import remembered
 from translator.squares import square_name
@@ -111,7 +112,7 @@ def _asked(a: str, b: str, files: int = 8, ranks: int = 8, *, targets_only: bool
     it); a proof that reports its progress is made afresh."""
     if progress is not None:
         return None
-    return a, b, files, ranks, targets_only, max_atoms, dialect, dialect_b
+    return a, b, files, ranks, targets_only, max_atoms, dialect, dialect_b or dialect
 
 
 @remembered(_asked)
@@ -138,6 +139,10 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     _unsupported(pb, b)
     verdict = EquivResult(a, b, files, ranks, True, dialect_a=da, dialect_b=db)
     if str(pa) == str(pb) and da == db:
+        return verdict
+    # equivalence is symmetric: b proven equal to a before is a proof of this one
+    swapped = memo.recall("equivalent", (b, a, files, ranks, targets_only, max_atoms, db, da))
+    if progress is None and swapped is not None and swapped.equivalent:
         return verdict
     squares = start_squares(files, ranks, pa, pb)
     deadline = time.monotonic() + timeout
