@@ -8,6 +8,7 @@ from translator.cli.main import main
 from translator.jsonapi.batch import answer_group
 from translator.queries.equiv import equivalent
 from translator.queries.moves import moves
+from translator.solve import memo
 
 
 @pytest.mark.parametrize("a,b", [
@@ -103,7 +104,7 @@ def test_batch_equiv_schema():
 def test_time_limit_gives_a_clear_error():
     from translator.errors import BetzaError
 
-    with pytest.raises(BetzaError, match="gave up after the time limit of 0.001 s"):
+    with memo.fresh(), pytest.raises(BetzaError, match="gave up after the time limit of 0.001 s"):
         equivalent("asR", "asW0", timeout=0.001)
 
 
@@ -118,6 +119,8 @@ def no_search(monkeypatch):
         raise AssertionError("fell back to the position search")
 
     monkeypatch.setattr(equiv_search, "search", refuse)
+    with memo.fresh():  # proven here, not an answer kept from another test
+        yield
 
 
 @pytest.mark.parametrize("a,b", [

@@ -13,6 +13,7 @@ from translator.jsonapi.batch import answer_group
 from translator.queries.equiv import equivalent
 from translator.queries.find import find
 from translator.queries.find.answer import Example
+from translator.solve import memo
 
 KNIGHT_FROM_E4 = ("c5", "c3", "d6", "d2", "f6", "f2", "g5", "g3")
 
@@ -132,5 +133,6 @@ def test_the_grounding_holds_the_time_limit() -> None:
     # the search's grounding is bounded like its solving: past the limit, a clear refusal
     from translator.solve.engine import SolverTimeout
 
-    with pytest.raises(SolverTimeout, match="the grounder gave up after the time limit"):
+    with memo.fresh(), pytest.raises(SolverTimeout,
+                                     match="the grounder gave up after the time limit"):
         find([Example("a1", moves=("b3", "c2"))], timeout=1e-9)

@@ -30,6 +30,9 @@ from translator.solve import ffish
 from translator.web.app import create_app
 
 HAVE_FFISH = ffish.available()
+# one test process for the lint tests (test_lint_programs too): the searches and proofs of
+# a string that both ask (mafsW) are answered once (translator/solve/memo.py)
+pytestmark = pytest.mark.xdist_group("lint")
 
 
 @cache

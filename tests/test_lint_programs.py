@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli_runner import betza as run_betza
 from tests.cli_runner import betza_process
 from translator.facts.pieces import parse_piece
@@ -15,6 +17,8 @@ from translator.notation.syntax import spelling
 from translator.queries.lint.programs import program_lines, program_readings
 
 SAME = "reads it with the spec's moves"
+# in the test process of tests/test_lint.py, which asks the same searches and proofs of mafsW
+pytestmark = pytest.mark.xdist_group("lint")
 
 
 def fsf(betza: str) -> str:

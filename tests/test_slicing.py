@@ -10,7 +10,7 @@ import pytest
 
 from translator import Position, equivalent, explain_lines, moves, why
 from translator.compiled import store
-from translator.solve import engine
+from translator.solve import engine, memo
 from translator.solve.slicing import fact_names, sliced
 
 
@@ -60,7 +60,7 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ...]]]
         return built(entries, facts, options, logger)
 
     monkeypatch.setattr(engine, "control", control)
-    with store.solver_only():
+    with store.solver_only(), memo.fresh():
         yield seen
 
 

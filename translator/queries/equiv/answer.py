@@ -28,7 +28,9 @@ from translator.position import Position
 from translator.queries.equiv import conditions as equiv_conditions
 from translator.queries.equiv import search as equiv_search
 from translator.queries.equiv.model import Counterexample, EquivResult
+from translator.solve import memo
 from translator.solve.limits import DEFAULT_MAX_ATOMS
+from translator.solve.memo import remembered
 from translator.squares import square_name
 
 __all__ = ["Counterexample", "EquivResult", "equivalent", "same_definitions", "start_squares",
@@ -102,6 +104,18 @@ def start_squares(files: int, ranks: int, a: Piece, b: Piece) -> list[tuple[int,
     return [(x, y) for y in ys for x in xs if not diagonal or x <= y]
 
 
+def _asked(a: str, b: str, files: int = 8, ranks: int = 8, *, targets_only: bool = False,
+           timeout: float = 120.0, progress: Callable[[int, int], None] | None = None,
+           max_atoms: int = DEFAULT_MAX_ATOMS, dialect: str = "spec",
+           dialect_b: str | None = None) -> tuple[object, ...] | None:
+    """What a proof answers (the time limit does not change an answer that came within
+    it); a proof that reports its progress is made afresh."""
+    if progress is not None:
+        return None
+    return a, b, files, ranks, targets_only, max_atoms, dialect, dialect_b or dialect
+
+
+@remembered(_asked)
 def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                targets_only: bool = False, timeout: float = 120.0,
                progress: Callable[[int, int], None] | None = None,
@@ -125,6 +139,10 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
     _unsupported(pb, b)
     verdict = EquivResult(a, b, files, ranks, True, dialect_a=da, dialect_b=db)
     if str(pa) == str(pb) and da == db:
+        return verdict
+    # equivalence is symmetric: b proven equal to a before is a proof of this one
+    swapped = memo.recall("equivalent", (b, a, files, ranks, targets_only, max_atoms, db, da))
+    if progress is None and swapped is not None and swapped.equivalent:
         return verdict
     squares = start_squares(files, ranks, pa, pb)
     deadline = time.monotonic() + timeout
@@ -182,6 +200,7 @@ def differ_plainly(a: str, b: str, files: int, ranks: int, *,
     return False
 
 
+@remembered(lambda betza, reading, others, **_: (betza, reading, tuple(others)))
 def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
                      timeout: float = 60.0) -> list[bool]:
     """For each (string, reading) of ``others``: are its normalised move definitions

@@ -31,6 +31,7 @@ from translator.queries.find.examples import Example
 from translator.queries.find.space import Space, candidate_space, clashes
 from translator.shown import Dir, On, QSquare, each, term
 from translator.solve import engine
+from translator.solve.memo import remembered
 from translator.squares import square_name
 
 __all__ = ["Example", "FindResult", "find"]
@@ -105,6 +106,20 @@ def _facts(examples: list[Example], notation: str) -> str:
 SOLVING = ("--opt-mode=optN", "--opt-strategy=usc")
 
 
+def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
+           notation: str = "a") -> tuple[object, ...] | None:
+    """What a search answers: its examples, how many strings and the notation (the time
+    limit does not change an answer that came within it); None for examples that cannot be
+    kept (squares given as lists)."""
+    asked = tuple(examples), limit, notation
+    try:
+        hash(asked)
+    except TypeError:
+        return None
+    return asked
+
+
+@remembered(_asked)
 def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
          notation: str = "a") -> FindResult:
     """The shortest Betza string of the search space whose moves are the drawn ones
@@ -228,21 +243,28 @@ def _smallest_core(ctl: clingo.Control, keep: list[int], examples: list[Example]
                    deadline: float, timeout: float) -> list[tuple[int, str]]:
     """A minimal set of drawn squares (kept requirements) that no candidate satisfies."""
     ctl.configuration.solve.opt_mode = "ignore"  # type: ignore[union-attr]
-    core: list[int] = []
+    found: list[int] = []  # the solver's core of the last unsatisfiable solve
 
     def unsat(lits: list[int]) -> bool:
         return bool(engine.solve(ctl, deadline=deadline, what="find", timeout=timeout,
                                  assumptions=list(lits),
-                                 on_core=lambda c: core.__setitem__(slice(None), c)
+                                 on_core=lambda c: found.__setitem__(slice(None), c)
                                  ).unsatisfiable)
 
-    unsat(keep)
-    core = [lit for lit in keep if lit in set(core)] or list(keep)
-
-    for lit in list(core):
-        trial = [x for x in core if x != lit]
+    def drop(kept: list[int], block: list[int]) -> list[int]:
+        """``kept`` with each square of ``block`` left out in turn where the rest stays
+        unsatisfiable: a whole block at once when that holds (each of its squares would
+        be left out in its turn), else its halves one after the other."""
+        trial = [x for x in kept if x not in set(block)]
         if unsat(trial):
-            core = trial
+            return trial
+        if len(block) == 1:
+            return kept
+        return drop(drop(kept, block[:len(block) // 2]), block[len(block) // 2:])
+
+    unsat(keep)
+    core = [lit for lit in keep if lit in set(found)] or list(keep)
+    core = drop(core, list(core))
     names = {atom.literal: atom.symbol for atom in ctl.symbolic_atoms.by_signature("keep", 3)}
     out = []
     for lit in core:
