@@ -60,7 +60,7 @@ def same(a: Tables, b: Tables) -> bool:
 
 
 def kept_file() -> Path:
-    return path_of(variant_key(game_rules(VARIANT), READING))
+    return path_of(VARIANT, variant_key(game_rules(VARIANT), READING))
 
 
 def rewrite(edit: object) -> None:
@@ -115,7 +115,7 @@ def edited(text: bytes) -> bytes:
 def test_a_spoilt_file_is_never_used(folder: Path, compiles: list[str], spoil: object) -> None:
     first = fresh()
     spoil(kept_file())  # type: ignore[operator]
-    assert read_kept(variant_key(game_rules(VARIANT), READING)) is None
+    assert read_kept(VARIANT, variant_key(game_rules(VARIANT), READING)) is None
     again = fresh()
     assert compiles == [VARIANT, VARIANT] and same(again, first)
 
@@ -150,3 +150,13 @@ def test_a_folder_that_cannot_be_written_costs_only_the_compile(
     cache_folder.cache_clear()
     first, again = fresh(), fresh()
     assert compiles == [VARIANT, VARIANT] and same(again, first)
+
+
+def test_the_files_of_other_keys_of_the_variant_are_removed_when_it_is_kept(
+        folder: Path, compiles: list[str]) -> None:
+    stale = path_of(VARIANT, "0" * 64)   # as kept by other code or rules
+    other = path_of("minishogi", "0" * 64)
+    stale.write_text("{}\n{}")
+    other.write_text("{}\n{}")
+    fresh()
+    assert sorted(p.name for p in folder.iterdir()) == sorted([kept_file().name, other.name])

@@ -215,11 +215,11 @@ def compiled_rules(rules: GameRules) -> Tables:
     again by a later process when nothing they derive from has changed: kept.py)."""
     tables = Tables(rules, rules.files * rules.ranks, square_names(rules.files, rules.ranks))
     key = variant_key(rules, READING)
-    kept = read_kept(key)
+    kept = read_kept(rules.name, key)
     if kept is None or not _filled(tables, kept):
         tables = Tables(rules, tables.size, tables.names)
         _compile(tables)
-        keep(key, _as_json(tables))
+        keep(rules.name, key, _as_json(tables))
     for piece in tables.rows:
         _reverse(tables, piece)
     for side in SIDES:

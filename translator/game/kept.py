@@ -1,7 +1,7 @@
 """Compiled variants kept on disk, so that a process plays a variant without compiling its
 pieces again (seconds per variant) when an earlier one compiled it with the same rules.
 
-A kept variant is a file ``game-<key>.json`` in the knowledge base's cache folder
+A kept variant is a file ``game-<name>-<key>.json`` in the knowledge base's cache folder
 (translator/compiled/kbcache.py: ``$BETZA_CACHE``, else ``$XDG_CACHE_HOME/betza-kb``, else
 ``~/.cache/betza-kb``). Its key is the digest of everything its tables are derived from:
 the rules of the notation (:func:`translator.compiled.digest.compiled_by`: ``encodings/``,
@@ -23,6 +23,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -55,14 +56,19 @@ def variant_key(rules: GameRules, reading: str) -> str:
     return hashlib.sha256(f"{compiled_by(reading)}|{code_digest()}|{text}".encode()).hexdigest()
 
 
-def path_of(key: str) -> Path:
-    return cache_folder() / f"game-{key[:32]}.json"
+def path_of(name: str, key: str) -> Path:
+    """The file of the variant ``name`` kept under ``key``."""
+    return cache_folder() / f"game-{_slug(name)}-{key[:32]}.json"
 
 
-def read_kept(key: str) -> Any:
-    """The JSON kept under ``key``, or None when there is none or it is not to be used
-    (the module's docstring)."""
-    path = path_of(key)
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9_]", "_", name.lower())[:40]
+
+
+def read_kept(name: str, key: str) -> Any:
+    """The JSON kept for the variant ``name`` under ``key``, or None when there is none or
+    it is not to be used (the module's docstring)."""
+    path = path_of(name, key)
     try:
         if not path.is_file():
             return None
@@ -79,17 +85,22 @@ def read_kept(key: str) -> Any:
         return None
 
 
-def keep(key: str, data: Any) -> None:
-    """Write ``data`` under ``key`` (whole, then renamed: a process reading at the same
-    time sees the old file or the new one, never half of one)."""
+def keep(name: str, key: str, data: Any) -> None:
+    """Write ``data`` for the variant ``name`` under ``key`` (whole, then renamed: a process
+    reading at the same time sees the old file or the new one, never half of one), and
+    remove the variant's files of other keys (stale: each change of the code or the rules
+    would otherwise leave megabytes behind)."""
     body = json.dumps(data, separators=(",", ":")).encode()
     head = json.dumps({"key": key, "checksum": hashlib.sha256(body).hexdigest()}).encode()
-    path = path_of(key)
+    path = path_of(name, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False,
                                          suffix=".tmp") as out:
             out.write(head + b"\n" + body)
         os.replace(out.name, path)
+        for other in path.parent.glob(f"game-{_slug(name)}-*.json"):
+            if other != path:
+                other.unlink(missing_ok=True)
     except OSError:
         pass
