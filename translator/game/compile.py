@@ -232,6 +232,9 @@ def compiled_rules(rules: GameRules) -> Tables:
 
 def _compile(tables: Tables) -> None:
     rules = tables.rules
+    # the pieces' tables compiled together, a program's fixed cost paid once for them all
+    store.prepare([(canonical(rules.moves_by(letter)), READING, rules.files, rules.ranks)
+                   for letter in rules.pieces])
     for letter in rules.pieces:
         for side in SIDES:
             tables.rows[(letter, side)] = _piece_rows(rules, letter, side)
