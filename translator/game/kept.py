@@ -52,8 +52,13 @@ def code_digest() -> str:
 def variant_key(rules: GameRules, reading: str) -> str:
     """The digest a kept variant of ``rules`` compiled in ``reading`` is filed under."""
     fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=sorted)
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=_plain)
     return hashlib.sha256(f"{compiled_by(reading)}|{code_digest()}|{text}".encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """A rule's value JSON does not write: a set in order, anything else by its repr."""
+    return sorted(value) if isinstance(value, (set, frozenset)) else repr(value)
 
 
 def path_of(name: str, key: str) -> Path:
