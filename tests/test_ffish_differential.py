@@ -4,7 +4,8 @@ Only Betza strings from the subset where Fairy-Stockfish follows the XBetza spec
 (``ffish_oracle.FAITHFUL``, see that module's docstring), so any difference is a bug on one
 side.  Positions are random but seeded, on 8x8 and 12x10 boards, for both colours, with 0-12
 inert blockers of either colour.  All engine queries go through one ``batch_moves`` call,
-which keeps the run time to a few seconds.
+which keeps the run time to a few seconds; pyffish's answers were recorded once
+(tests/fsf_moves.py: a sample asked live in every run).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ pytest.importorskip("pyffish")
 
 from ffish_oracle import FAITHFUL  # noqa: E402
 
-from translator.solve.ffish import ffish_moves, format_moves  # noqa: E402
+from tests.fsf_moves import Case as Case_  # noqa: E402
+from tests.fsf_moves import theirs as recorded  # noqa: E402
+from translator.solve.ffish import format_moves  # noqa: E402
 from translator.squares import square_name  # noqa: E402
 
 SEED = 20240611
@@ -67,6 +70,12 @@ def test_cases_cover_both_boards_and_colours() -> None:
     assert {c.betza for c in cases} == set(FAITHFUL)
 
 
+def ffish_cases() -> list[Case_]:
+    """The cases as pyffish is asked them (tests/fsf_moves.py: recorded, a sample live)."""
+    return [(c.betza, c.files, c.ranks, c.origin, c.friends, c.enemies, c.side)
+            for c in random_cases()]
+
+
 def test_engine_agrees_with_fairy_stockfish() -> None:
     from translator.position import Position
     from translator.queries.moves import batch_moves
@@ -83,9 +92,7 @@ def test_engine_agrees_with_fairy_stockfish() -> None:
     assert len(results) == len(cases)
 
     failures: list[str] = []
-    for case, result in zip(cases, results, strict=True):
-        theirs = ffish_moves(case.betza, case.files, case.ranks, case.origin,
-                             list(case.friends), list(case.enemies), case.side)
+    for case, result, theirs in zip(cases, results, recorded(ffish_cases()), strict=True):
         if isinstance(result, Exception):
             # batch_moves reports a per-query error in place of the move list.
             failures.append(f"{case.describe()}\n    engine error: {result}\n"

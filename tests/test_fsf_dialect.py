@@ -2,7 +2,8 @@
 
 A seeded generator writes random strings in Fairy-Stockfish's alphabet (and letters it
 skips), random boards up to its 12x10 limit, the mover of either side and blockers of both
-colours; betza-kb's fsf reading must give exactly pyffish's moves. The hand-worked tests
+colours; betza-kb's fsf reading must give exactly pyffish's moves (recorded once by
+tests/fsf_moves_make.py, a sample asked live in every run). The hand-worked tests
 below pin each switch of kb/dialects.lp for White and Black.
 """
 
@@ -15,6 +16,8 @@ import pytest
 
 pytest.importorskip("pyffish")
 
+from tests.fsf_moves import Case as FfishCase  # noqa: E402
+from tests.fsf_moves import theirs as recorded  # noqa: E402
 from translator import Position, moves  # noqa: E402
 from translator.errors import BetzaError  # noqa: E402
 from translator.notation.fsf import fsf_spelling  # noqa: E402
@@ -67,17 +70,26 @@ def theirs(betza: str, files: int, ranks: int, origin: str, friends: list[str],
 KNOWN_APART: set[str] = set()
 
 
-def test_random_strings_agree_with_pyffish() -> None:
+def random_cases() -> list[tuple[str, int, int, str, list[str], list[str], str]]:
     rng = random.Random(39)
-    cases = [_case(rng) for _ in range(CASES)]
+    return [_case(rng) for _ in range(CASES)]
+
+
+def ffish_cases() -> list[FfishCase]:
+    """The cases as pyffish is asked them (tests/fsf_moves.py: recorded, a sample live)."""
+    return list(random_cases())
+
+
+def test_random_strings_agree_with_pyffish() -> None:
+    cases = random_cases()
     # one batch of every case (few clingo programs), then pyffish case by case
     answers = batch_moves([MovesQuery(betza, origin, _position(files, ranks, side, friends,
                                                                 enemies, "fsf"), side)
                            for betza, files, ranks, origin, friends, enemies, side in cases])
     disagree = set()
-    for case, found in zip(cases, answers, strict=True):
+    for case, found, pyffish in zip(cases, answers, recorded(ffish_cases()), strict=True):
         assert not isinstance(found, BetzaError), (case, found)
-        if {(m.to, m.to in case[5]) for m in found} != theirs(*case):
+        if {(m.to, m.to in case[5]) for m in found} != pyffish:
             disagree.add(case[0])
     assert disagree == KNOWN_APART
 

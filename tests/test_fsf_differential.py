@@ -6,7 +6,8 @@ does not, p g n i on the atom, a range or a doubled atom, and now and then a two
 ``a`` chain or a letter Fairy-Stockfish skips), each asked in several positions: boards up
 to pyffish's 12x10, the mover of either side on any square, edges included, and blockers of
 both colours. betza-kb's reading of a string as Fairy-Stockfish (``--dialect fsf``) must give
-exactly pyffish's moves, captures included.
+exactly pyffish's moves, captures included (pyffish's answers recorded once,
+tests/fsf_moves.py: a sample asked live in every run).
 
 Where they disagree the reading is not changed here: the disagreeing cases are listed in
 :data:`KNOWN_APART` (string, board, side, square, friends, enemies), so that the test fails
@@ -23,9 +24,11 @@ import pytest
 
 pytest.importorskip("pyffish")
 
+from tests.fsf_moves import Case as FfishCase  # noqa: E402
+from tests.fsf_moves import theirs as recorded  # noqa: E402
 from translator.position import Position  # noqa: E402
 from translator.queries.moves import batch_moves  # noqa: E402
-from translator.solve.ffish import MAX_FILES, MAX_RANKS, ffish_moves  # noqa: E402
+from translator.solve.ffish import MAX_FILES, MAX_RANKS  # noqa: E402
 from translator.squares import square_name  # noqa: E402
 
 SEED = 20261129
@@ -114,6 +117,12 @@ def test_the_cases_cover_boards_sides_and_blockers() -> None:
     assert any("a" in c.betza for c in found) and any("p" in c.betza for c in found)
 
 
+def ffish_cases() -> list[FfishCase]:
+    """The cases as pyffish is asked them (tests/fsf_moves.py: recorded, a sample live)."""
+    return [(c.betza, c.files, c.ranks, c.origin, c.friends, c.enemies, c.side)
+            for c in cases()]
+
+
 def test_fsf_reading_agrees_with_pyffish() -> None:
     found = cases()
     queries = [(c.betza, c.origin,
@@ -122,9 +131,7 @@ def test_fsf_reading_agrees_with_pyffish() -> None:
                for c in found]
     answers = batch_moves(queries, timeout=120.0)
     apart = set()
-    for case, answer in zip(found, answers, strict=True):
-        theirs = ffish_moves(case.betza, case.files, case.ranks, case.origin,
-                             list(case.friends), list(case.enemies), case.side)
+    for case, answer, theirs in zip(found, answers, recorded(ffish_cases()), strict=True):
         if isinstance(answer, Exception):
             ours: set[tuple[str, bool]] | str = f"error: {answer}"
         else:

@@ -9,17 +9,19 @@ variants.ini sections with custom pieces (tests/test_game_ini.py).
 
 The perft numbers (depths 1 to 4, 3 on the large boards) were counted once with pyffish
 0.0.90 by tests/fsf_perft_make.py (tests/data/fsf_perft.json); depths 1 and 2 are asked of
-pyffish again here, and the random-play positions are compared with pyffish live.
+pyffish again here. The random games are compared ply by ply with pyffish's answers
+recorded by tests/fsf_games_make.py (tests/data/fsf_games.json.gz), their first and last
+plies with pyffish live (tests/fsf_games.py).
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
+from tests.fsf_games import Played, play_against_recording
 from translator.game import Game, divide, perft
 
 sf = pytest.importorskip("pyffish")
@@ -31,11 +33,11 @@ DATA = json.loads((Path(__file__).parent / "data" / "fsf_perft.json").read_text(
 PERFT: dict[str, list[int]] = DATA["perft"]
 
 
-def fsf_perft(variant: str, fen: str, depth: int) -> int:
-    moves = sf.legal_moves(variant, fen, [])
+def fsf_perft(variant: str, fen: str, depth: int, history: tuple[str, ...] = ()) -> int:
+    moves = sf.legal_moves(variant, fen, list(history))
     if depth == 1:
         return len(moves)
-    return sum(fsf_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+    return sum(fsf_perft(variant, fen, depth - 1, (*history, m)) for m in moves)
 
 
 @pytest.mark.parametrize("variant", sorted(PERFT))
@@ -58,45 +60,20 @@ def test_divide_sums_to_perft_and_names_each_root_move() -> None:
 PLAYED = ["chess", "capablanca", "grand", "shatranj", "courier", "makruk", "crazyhouse",
           "minishogi", "shogi", "knightmate", "almost", "amazon", "losalamos", "gardner",
           "janus", "pocketknight", "fairy"]
-
-
-def play_against_ffish(game: Game, variant: str, seed: int, plies: int,
-                       san_every: int = 3) -> dict[str, int]:
-    """Random legal play from the game's position, comparing each position with pyffish;
-    returns how many moves of each kind (capture, promotion, drop, castling) were seen
-    among the legal ones, so a test can say its positions reached them."""
-    rng = random.Random(seed)
-    start, history = game.fen(), []
-    seen = {"promotion": 0, "drop": 0, "castling": 0, "check": 0}
-    for ply in range(plies):
-        fen = sf.get_fen(variant, start, history)
-        assert game.fen() == fen, (variant, seed, ply)
-        ours = sorted(game.legal_moves())
-        assert ours == sorted(sf.legal_moves(variant, start, history)), (variant, fen)
-        assert game.in_check() == sf.gives_check(variant, start, history), fen
-        if not ours:
-            break
-        for n, move in enumerate(ours):
-            if n % san_every == ply % san_every:
-                assert game.san(move) == sf.get_san(variant, fen, move), (fen, move)
-        seen["promotion"] += sum(not m[-1].isdigit() for m in ours)
-        seen["drop"] += sum("@" in m for m in ours)
-        seen["castling"] += sum(game.san(m).startswith("O-O") for m in ours)
-        seen["check"] += game.in_check()
-        move = rng.choice(ours)
-        game.push(move)
-        history.append(move)
-    return seen
+# two seeded random games of each variant from the start (tests/fsf_games.py compares
+# each ply with pyffish's recorded answers, and the first and last with pyffish live)
+GAMES = {variant: [Played(variant, seed, 60 if variant not in ("grand", "shogi") else 40)
+                   for seed in range(2)] for variant in PLAYED}
 
 
 @pytest.mark.parametrize("variant", PLAYED)
 def test_random_play_equals_fairy_stockfish(variant: str) -> None:
-    plies = 60 if variant not in ("grand", "shogi") else 40
-    for seed in range(2):
-        play_against_ffish(Game.from_variant(variant), variant, seed, plies)
+    for case in GAMES[variant]:
+        play_against_recording(sf, Game.from_variant(variant), case)
 
 
-@pytest.mark.parametrize(("variant", "fen", "kind"), [
+# positions with special moves, each with the kind of move its random play must reach
+SPECIAL = [
     # promotions to each piece, and under-promotion by capture
     ("chess", "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1", "promotion"),
     # castling both ways with a rook attacked but the king's path safe
@@ -111,9 +88,17 @@ def test_random_play_equals_fairy_stockfish(variant: str) -> None:
     ("makruk", "8/3P1k2/8/p7/8/8/P7/4K3 w - - 0 1", "promotion"),
     # grand: promotion only to pieces captured, optional on the 8th and 9th ranks
     ("grand", "k9/10/10/4P5/10/10/10/10/10/K9 w - - 0 1", "promotion"),
-])
+]
+
+
+def special_game(variant: str, fen: str) -> Played:
+    """The game of a special position: 24 plies, the SAN of every legal move compared."""
+    return Played(variant, 7, 24, san_every=1, fen=fen)
+
+
+@pytest.mark.parametrize(("variant", "fen", "kind"), SPECIAL)
 def test_positions_with_special_moves_equal_fairy_stockfish(variant: str, fen: str,
                                                             kind: str) -> None:
     game = Game.from_variant(variant, fen=fen)
-    seen = play_against_ffish(game, variant, seed=7, plies=24, san_every=1)
+    seen = play_against_recording(sf, game, special_game(variant, fen))
     assert seen[kind] > 0, seen

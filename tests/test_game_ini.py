@@ -2,7 +2,8 @@
 ``customPieceN`` with Betza strings from the faithful subset of tests/ffish_oracle.py,
 ``pieceToCharTable``, ``startFen``, ``promotionPieceTypes``, castling and drop options),
 played against Fairy-Stockfish reading the same file (``pyffish.load_variant_config``):
-the start FEN, perft, and random play (legal moves, FEN, check, SAN)."""
+the start FEN, perft, and random play (legal moves, FEN, check, SAN; pyffish's answers
+along the games recorded by tests/fsf_games_make.py, a sample asked live)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_game_ffish import play_against_ffish
+from tests.fsf_games import Played, play_against_recording
 from translator.errors import BetzaError
 from translator.game import Game, perft
 
@@ -66,11 +67,16 @@ def test_designer_variant_start_and_perft_equal_fairy_stockfish(ini: Path,
     assert [perft(game, 1), perft(game, 2)] == expected
 
 
+# two seeded random games of each section (tests/fsf_games.py: pyffish's answers recorded
+# by tests/fsf_games_make.py, the first and last ply asked live)
+GAMES = {section: [Played(section, seed, 60) for seed in range(2)] for section in SECTIONS}
+
+
 @pytest.mark.parametrize("section", SECTIONS)
 def test_designer_variant_random_play_equals_fairy_stockfish(ini: Path,
                                                              section: str) -> None:
-    for seed in range(2):
-        play_against_ffish(Game.from_variant(section, ini=ini), section, seed, 60)
+    for case in GAMES[section]:
+        play_against_recording(sf, Game.from_variant(section, ini=ini), case)
 
 
 def test_a_custom_piece_moves_as_its_betza_says(ini: Path) -> None:

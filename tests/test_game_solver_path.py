@@ -27,70 +27,91 @@ def chess(fen: str) -> Position:
     return parse_fen(fen, variant.pieces, royal_letters=variant.royal)
 
 
+# the hand-checked chess positions of the tests below
+PINNED = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"
+ROOK_CHECK = "4r2k/8/8/8/8/8/R7/4K3 w - - 0 1"
+KNIGHT_CHECK = "7k/8/8/8/8/3n4/8/3QK3 w - - 0 1"
+EP_UNCOVERS = "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2"
+EP_ALLOWED = "8/8/8/KPp5/8/8/8/4k3 w - c6 0 2"
+CASTLE_ATTACKED = "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"
+CASTLE_IN_CHECK = "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"
+HAND_CHECKED = [PINNED, ROOK_CHECK, KNIGHT_CHECK, EP_UNCOVERS, EP_ALLOWED, CASTLE_ATTACKED,
+                CASTLE_IN_CHECK]
+
+
+@pytest.fixture(scope="module")
+def hand_checked() -> dict[str, dict[str, Legal]]:
+    """The hand-checked positions answered both ways in, each way in one batch (one
+    program's fixed cost for them all; a batch answers each position its own, as
+    test_several_positions_in_one_batch_answer_each_their_own checks): a Position of the
+    kb's chess pieces (castling by the King's O atom, castling.lp) and a Game of
+    Fairy-Stockfish's chess (castling by the rules' tables, game_rules.lp)."""
+    pieces = legal_moves([chess(fen) for fen in HAND_CHECKED])
+    games = solver_legal_many([Game.from_variant("chess", fen) for fen in HAND_CHECKED])
+    return {"pieces": dict(zip(HAND_CHECKED, pieces, strict=True)),
+            "game": dict(zip(HAND_CHECKED, games, strict=True))}
+
+
 @pytest.fixture(params=["pieces", "game"])
-def solve(request: pytest.FixtureRequest) -> Callable[[str], Legal]:
-    """Both ways in: a Position of the kb's chess pieces (castling by the King's O atom,
-    castling.lp) and a Game of Fairy-Stockfish's chess (castling by the rules' tables,
-    game_rules.lp)."""
-    if request.param == "game":
-        return lambda fen: solver_legal(Game.from_variant("chess", fen))
-    return lambda fen: legal_moves([chess(fen)])[0]
+def solve(request: pytest.FixtureRequest,
+          hand_checked: dict[str, dict[str, Legal]]) -> Callable[[str], Legal]:
+    """A hand-checked position's answer, each way in."""
+    return hand_checked[request.param].__getitem__
 
 
 def test_a_pinned_piece_stays_and_the_king_steps_off_the_file(solve: Solve) -> None:
     # the bishop on e2 stands between its king and the rook on e7
-    answer = solve("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")
+    answer = solve(PINNED)
     assert answer == Legal(["e1d1", "e1d2", "e1f1", "e1f2"], check=False)
 
 
 def test_a_check_is_met_by_blocking_or_stepping_aside(solve: Solve) -> None:
     # the rook on e8 checks along the e-file: a2e2 blocks, the king leaves the file
-    answer = solve("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1")
+    answer = solve(ROOK_CHECK)
     assert answer == Legal(["a2e2", "e1d1", "e1d2", "e1f1", "e1f2"], check=True)
 
 
 def test_a_capture_that_ends_the_check(solve: Solve) -> None:
     # the knight on d3 checks the king on e1 and guards f2; the queen may take it, no other
     # queen move helps, the king steps to d2, e2 or f1
-    answer = solve("7k/8/8/8/8/3n4/8/3QK3 w - - 0 1")
+    answer = solve(KNIGHT_CHECK)
     assert answer == Legal(["d1d3", "e1d2", "e1e2", "e1f1"], check=True)
 
 
 def test_en_passant_that_uncovers_the_rank_is_refused(solve: Solve) -> None:
     # b5xc6 e.p. takes the c5 pawn off rank 5: the rook on h5 would see the king on a5
-    answer = solve("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2")
+    answer = solve(EP_UNCOVERS)
     assert answer == Legal(["a5a4", "a5a6", "a5b6", "b5b6"], check=False)
 
 
 def test_en_passant_allowed_when_nothing_is_uncovered(solve: Solve) -> None:
-    answer = solve("8/8/8/KPp5/8/8/8/4k3 w - c6 0 2")
+    answer = solve(EP_ALLOWED)
     assert "b5c6" in answer.moves
 
 
 def test_castling_through_an_attacked_square_is_refused(solve: Solve) -> None:
     # the rook on f2 attacks f1, which the king crosses to g1; d1 and c1 are free
-    answer = solve("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1")
+    answer = solve(CASTLE_ATTACKED)
     assert "e1c1" in answer.moves
     assert "e1g1" not in answer.moves
     assert "e1f1" not in answer.moves and "e1f2" in answer.moves
 
 
 def test_no_castling_out_of_check(solve: Solve) -> None:
-    answer = solve("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1")
+    answer = solve(CASTLE_IN_CHECK)
     assert answer.check
     assert not {"e1c1", "e1g1"} & set(answer.moves)
 
 
 def test_several_positions_in_one_batch_answer_each_their_own() -> None:
-    pinned, checked = legal_moves([chess("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
-                                   chess("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1")])
+    pinned, checked = legal_moves([chess(PINNED), chess(ROOK_CHECK)])
     assert (pinned.check, checked.check) == (False, True)
     assert "a2e2" in checked.moves and "e2d3" not in pinned.moves
 
 
 def test_a_position_over_the_size_budget_is_refused() -> None:
     with pytest.raises(LimitError, match="over the limit"):
-        legal_moves([chess("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")], max_atoms=10)
+        legal_moves([chess(PINNED)], max_atoms=10)
 
 
 def test_a_promotion_is_offered_as_each_piece_and_judged_after_it() -> None:

@@ -11,6 +11,7 @@ per file / square colour / board, doubled for two; Crazyhouse pawns j@7, Shogi f
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -22,6 +23,7 @@ from translator.position import Position
 from translator.present.why.answer import why
 from translator.queries.drops import drops
 from translator.queries.moves import MovesQuery, batch_moves, moves
+from translator.solve.readers import Move
 
 
 def targets(betza: str, origin: str, pos: Position, **kw: object) -> set[tuple[str, bool]]:
@@ -124,29 +126,72 @@ def test_batch_drops() -> None:
 # --------------------------------------------------------------------------- castling
 
 CHESS = {"K": "KisO2", "R": "R", "Q": "Q", "B": "B", "N": "N", "P": "fmWfceFifmnD"}
+# the castling positions of the tests below: (FEN, the king's square, castling safety)
+CASTLINGS = [
+    ("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", True),
+    ("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", False),
+    ("4r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", True),
+    ("6r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", True),
+    ("r3k2r/8/8/8/8/8/8/1R6 b kq - 0 1", "e8", True),
+    ("r3k2r/8/8/8/8/B7/8/8 b kq - 0 1", "e8", True),
+    ("8/8/8/8/8/8/8/R3K2R w - - 0 1", "e1", True),
+    ("8/8/8/8/8/8/8/R3K2R w K - 0 1", "e1", True),
+    ("8/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "e1", True),
+]
+# positions where the castlings are compared with Fairy-Stockfish's
+FSF_CASTLINGS = [
+    "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "4r2k/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "r3k2r/8/8/8/8/B7/8/7K b kq - 0 1",
+    "r3k2r/8/8/8/8/8/8/1R5K b kq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
+]
 
 
-def king_moves(fen: str, origin: str, safety: bool = True) -> set[str]:
-    pos = parse_fen(fen, CHESS)
-    (found,) = batch_moves([MovesQuery(CHESS["K"], origin, pos, castling_safety=safety)])
-    assert not isinstance(found, BetzaError)
-    return {m.to for m in found}
+def king_square(fen: str) -> str:
+    return "e1" if " w " in fen else "e8"
 
 
-def test_castling_through_an_attacked_square_is_not_allowed() -> None:
+@pytest.fixture(scope="module")
+def castled() -> dict[tuple[str, str, bool], list[Move]]:
+    """The king's moves in every castling position above, asked in one batch (one
+    program's fixed cost for them all; a batch answers each query its own)."""
+    asked = CASTLINGS + [(fen, king_square(fen), True) for fen in FSF_CASTLINGS]
+    found = batch_moves([MovesQuery(CHESS["K"], origin, parse_fen(fen, CHESS),
+                                    castling_safety=safety) for fen, origin, safety in asked])
+    answers = {}
+    for query, answer in zip(asked, found, strict=True):
+        assert not isinstance(answer, BetzaError), (query, answer)
+        answers[query] = answer
+    return answers
+
+
+KingMoves = Callable[..., set[str]]
+
+
+@pytest.fixture
+def king_moves(castled: dict[tuple[str, str, bool], list[Move]]) -> KingMoves:
+    def answer(fen: str, origin: str, safety: bool = True) -> set[str]:
+        return {m.to for m in castled[(fen, origin, safety)]}
+
+    return answer
+
+
+def test_castling_through_an_attacked_square_is_not_allowed(king_moves: KingMoves) -> None:
     # the rook on f8 attacks f1: no kingside castling; queenside is fine
     moves_ = king_moves("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1")
     assert "g1" not in moves_ and "c1" in moves_
     assert "g1" in king_moves("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", safety=False)
 
 
-def test_castling_out_of_check_and_into_check() -> None:
+def test_castling_out_of_check_and_into_check(king_moves: KingMoves) -> None:
     assert not {"c1", "g1"} & king_moves("4r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1")
     into = king_moves("6r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1")  # g1 attacked
     assert "g1" not in into and "c1" in into
 
 
-def test_black_castles_when_only_the_rook_passes_an_attacked_square() -> None:
+def test_black_castles_when_only_the_rook_passes_an_attacked_square(
+        king_moves: KingMoves) -> None:
     # the White rook on b1 attacks b8, which only the Black rook passes
     assert {"c8", "g8"} <= king_moves("r3k2r/8/8/8/8/8/8/1R6 b kq - 0 1", "e8")
     # a bishop on a3 attacks f8: no kingside castling for Black
@@ -154,7 +199,8 @@ def test_black_castles_when_only_the_rook_passes_an_attacked_square() -> None:
     assert "g8" not in got and "c8" in got
 
 
-def test_castling_needs_the_partner_unmoved_and_the_squares_between_empty() -> None:
+def test_castling_needs_the_partner_unmoved_and_the_squares_between_empty(
+        king_moves: KingMoves) -> None:
     assert not {"c1", "g1"} & king_moves("8/8/8/8/8/8/8/R3K2R w - - 0 1", "e1")
     assert king_moves("8/8/8/8/8/8/8/R3K2R w K - 0 1", "e1") & {"c1", "g1"} == {"g1"}
     assert "c1" not in king_moves("8/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "e1")
@@ -173,18 +219,12 @@ def test_why_names_a_moved_partner() -> None:
     assert "the piece on h1 must not have moved yet (castling partner)" in answer.changes
 
 
-@pytest.mark.parametrize("fen", [
-    "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-    "4r2k/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-    "r3k2r/8/8/8/8/B7/8/7K b kq - 0 1",
-    "r3k2r/8/8/8/8/8/8/1R5K b kq - 0 1",
-    "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
-])
-def test_castling_agrees_with_fairy_stockfish(fen: str) -> None:
+@pytest.mark.parametrize("fen", FSF_CASTLINGS)
+def test_castling_agrees_with_fairy_stockfish(
+        fen: str, castled: dict[tuple[str, str, bool], list[Move]]) -> None:
     pyffish = pytest.importorskip("pyffish")
-    origin = "e1" if " w " in fen else "e8"
+    origin = king_square(fen)
     theirs = {m[2:4] for m in pyffish.legal_moves("chess", fen, [])
               if m[:2] == origin and m[2:4] in ("c1", "g1", "c8", "g8")}
-    pos = parse_fen(fen, CHESS)
-    ours = {m.to for m in moves("KisO2", origin, pos) if m.unloads}
+    ours = {m.to for m in castled[(fen, origin, True)] if m.unloads}
     assert ours == theirs

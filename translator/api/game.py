@@ -94,6 +94,10 @@ class Game:
         """The SAN of the legal move ``uci`` here (``Nf3``, ``exd5``, ``O-O``, ``Qxf7#``)."""
         return str(self._game.san(uci))
 
+    def is_castling(self, uci: str) -> bool:
+        """Is the legal move ``uci`` here a castling move (as python-chess's)?"""
+        return bool(self._game.is_castling(uci))
+
     def piece_at(self, square: str) -> str | None:
         """The FEN letter of the piece on ``square`` (upper case White), None if empty."""
         found = self._game.piece_at(square)

@@ -12,13 +12,16 @@ square reversed from the same rows, and the rule tables of encodings/game_rules.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from translator.compiled import store
 from translator.compiled.match import square_names, square_rows
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
+from translator.game.kept import keep, read_kept, variant_key
 from translator.game.rules import SIDES, GameRules, game_rules
 from translator.game.shown import (
     CastleEmpty,
@@ -208,24 +211,134 @@ def _rule_tables(tables: Tables) -> None:
 
 @lru_cache(maxsize=16)
 def compiled_rules(rules: GameRules) -> Tables:
-    """The variant's tables (compiled on first use, kept per process)."""
-    size = rules.files * rules.ranks
-    tables = Tables(rules, size, square_names(rules.files, rules.ranks))
-    for letter in rules.pieces:
-        for side in SIDES:
-            tables.rows[(letter, side)] = _piece_rows(rules, letter, side)
-            _reverse(tables, (letter, side))
-    tables.ep_pieces = frozenset(
-        letter for letter in rules.pieces
-        if "ep" in store.state_reads(canonical(rules.moves_by(letter)), READING, rules.files,
-                                     rules.ranks))
+    """The variant's tables: compiled on first use, kept per process and on disk (read
+    again by a later process when nothing they derive from has changed: kept.py)."""
+    tables = Tables(rules, rules.files * rules.ranks, square_names(rules.files, rules.ranks))
+    key = variant_key(rules, READING)
+    kept = read_kept(rules.name, key)
+    if kept is None or not _filled(tables, kept):
+        tables = Tables(rules, tables.size, tables.names)
+        _compile(tables)
+        keep(rules.name, key, _as_json(tables))
+    for piece in tables.rows:
+        _reverse(tables, piece)
     for side in SIDES:
         mask = 0
         for x, y in rules.double_step_region[side]:
             mask |= 1 << (y * rules.files + x)
         tables.virgin[side] = mask
-    _rule_tables(tables)
     return tables
+
+
+def _compile(tables: Tables) -> None:
+    rules = tables.rules
+    # the pieces' tables compiled together, a program's fixed cost paid once for them all
+    store.prepare([(canonical(rules.moves_by(letter)), READING, rules.files, rules.ranks)
+                   for letter in rules.pieces])
+    for letter in rules.pieces:
+        for side in SIDES:
+            tables.rows[(letter, side)] = _piece_rows(rules, letter, side)
+    tables.ep_pieces = frozenset(
+        letter for letter in rules.pieces
+        if "ep" in store.state_reads(canonical(rules.moves_by(letter)), READING, rules.files,
+                                     rules.ranks))
+    _rule_tables(tables)
+
+
+def _as_json(tables: Tables) -> dict[str, Any]:
+    """What :func:`_compile` derives, as JSON (kept.py keeps it)."""
+    return {"rows": {f"{t} {side}": laid for (t, side), laid in tables.rows.items()},
+            "ep": sorted(tables.ep_pieces),
+            "promotion": [[*key, to] for key, to in sorted(tables.promotion.items())],
+            "must_promote": sorted(tables.must_promote), "immobile": sorted(tables.immobile),
+            "piece_zone": [[*key, m] for key, m in sorted(tables.piece_zone.items())],
+            "drop_squares": [[*key, m] for key, m in sorted(tables.drop_squares.items())],
+            "castles": {side: [dataclasses.astuple(c) for c in found]
+                        for side, found in tables.castles.items()}}
+
+
+def _filled(tables: Tables, data: Any) -> bool:
+    """Fills ``tables`` from :func:`_as_json`'s JSON; False when it does not have its
+    shape for the variant (:func:`_from_json`)."""
+    try:
+        _from_json(tables, data)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return False
+    return True
+
+
+def _from_json(tables: Tables, data: dict[str, Any]) -> None:
+    """Fills ``tables`` from :func:`_as_json`'s JSON; ValueError (or TypeError, KeyError,
+    AttributeError) when it does not have its shape for the variant: a piece or a side
+    missing or unknown, a square off the board, a mask past it, a key more or less."""
+    size, pieces = tables.size, tables.rules.pieces
+    everywhere = (1 << size) - 1
+
+    def square(n: Any) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < size:
+            raise ValueError(f"not a square: {n!r}")
+        return n
+
+    def piece(t: Any, side: Any) -> tuple[str, str]:
+        if t not in pieces or side not in SIDES:
+            raise ValueError(f"not a piece of a side: {t!r} {side!r}")
+        return t, side
+
+    def sides(found: dict[str, Any]) -> dict[str, Any]:
+        if not set(found) <= set(SIDES):
+            raise ValueError(f"not sides: {sorted(found)}")
+        return found
+
+    if set(data) != set(_as_json(tables)) or set(data["rows"]) != {
+            f"{t} {side}" for t in pieces for side in SIDES}:
+        raise ValueError("other keys")
+    for name, laid in data["rows"].items():
+        if len(laid) != size:
+            raise ValueError("not a row per square")
+        tables.rows[piece(*name.split(" "))] = _rows(laid, size)
+    tables.ep_pieces = frozenset(piece(t, "white")[0] for t in data["ep"])
+    for t, side, n, to in data["promotion"]:
+        if not isinstance(to, str) or not set(to) <= set(pieces):
+            raise ValueError(f"not pieces: {to!r}")
+        tables.promotion[(*piece(t, side), square(n))] = to
+    tables.must_promote = {(*piece(t, side), square(n)) for t, side, n in data["must_promote"]}
+    tables.immobile = {(*piece(t, side), square(n)) for t, side, n in data["immobile"]}
+    for name in ("piece_zone", "drop_squares"):
+        for t, side, mask in data[name]:
+            getattr(tables, name)[piece(t, side)] = _mask(mask, everywhere)
+    for side, found in sides(data["castles"]).items():
+        tables.castles[side] = [
+            Castle(str(wing), square(king), square(rook), square(king_to), square(rook_to),
+                   _mask(empty, everywhere), tuple(map(square, safe)))
+            for wing, king, rook, king_to, rook_to, empty, safe in found]
+
+
+def _rows(laid: list[list[list[Any]]], size: int) -> list[tuple[GameRow, ...]]:
+    """A piece's rows on each square (ValueError, TypeError: not rows of the board)."""
+    out: list[tuple[GameRow, ...]] = []
+    named: list[Any] = []   # every square a row names
+    for rows in laid:
+        built = []
+        for group, mask, want, to, caps, rights in rows:
+            # (a row holds where key & mask == want: want has no bit outside mask)
+            if (type(group) is not int or type(mask) is not int or type(want) is not int
+                    or mask < 0 or want & ~mask):
+                raise ValueError("not a row")
+            named.append(to)
+            named += caps
+            named += rights
+            built.append((group, mask, want, to, tuple(caps), tuple(rights)))
+        out.append(tuple(built))
+    if not all(type(n) is int and 0 <= n < size for n in named):
+        raise ValueError("a square off the board")
+    return out
+
+
+def _mask(mask: Any, within: int) -> int:
+    """``mask`` when it is a mask of set bits of ``within`` (-1: any)."""
+    if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or mask & ~within:
+        raise ValueError(f"not a mask: {mask!r}")
+    return mask
 
 
 def compiled(name: str, ini: str | None = None) -> Tables:

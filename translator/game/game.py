@@ -19,7 +19,7 @@ from pathlib import Path
 from translator.errors import BetzaError
 from translator.game.board import COLOURS, State, fen_of, parse_fen
 from translator.game.compile import Tables, compiled_rules
-from translator.game.movegen import Engine, GameMove
+from translator.game.movegen import CASTLING, Engine, GameMove
 from translator.game.play import apply, ep_shown, legal_moves
 from translator.game.play import perft as count
 from translator.game.rules import GameRules, game_rules
@@ -151,6 +151,15 @@ class Game:
     def san(self, uci: str) -> str:
         """The legal move ``uci`` as Fairy-Stockfish's SAN writes it."""
         return write_san(self.engine, self.state, self._find(uci), self._moves())
+
+    def is_castling(self, uci: str) -> bool:
+        """Is the legal move ``uci`` a castling move (as python-chess's ``is_castling``)?
+
+        >>> g = Game.from_variant("chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        >>> g.is_castling("e1g1"), g.is_castling("e1f1")
+        (True, False)
+        """
+        return self._find(uci).kind == CASTLING
 
     def in_check(self) -> bool:
         return self.engine.in_check(self.state, self.state.turn)

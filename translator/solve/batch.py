@@ -5,8 +5,10 @@ attacks.lp."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from translator.facts.pieces import parse_piece, piece_facts
@@ -25,8 +27,15 @@ CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 def movers_estimate(pos: Position, movers: Sequence[Square], lean: bool = False) -> int:
     """The size estimate (translator/solve/limits.py) of one program that builds the moves
     of the pieces standing on ``movers`` (``lean``: with encodings/lean.lp)."""
-    return sum(estimated_atoms(parse_piece(pos.pieces[sq].betza or "", pos.dialect), pos.files,
-                               pos.ranks, lean) for sq in movers)
+    # (asked of every position of a batch, whose pieces are mostly the same few strings)
+    counts = Counter(pos.pieces[sq].betza or "" for sq in movers)
+    return sum(n * _piece_estimate(betza, pos.dialect, pos.files, pos.ranks, lean)
+               for betza, n in counts.items())
+
+
+@lru_cache(maxsize=4096)
+def _piece_estimate(betza: str, reading: str, files: int, ranks: int, lean: bool) -> int:
+    return estimated_atoms(parse_piece(betza, reading), files, ranks, lean)
 
 
 def distinct(found: list[Move]) -> list[Move]:
