@@ -196,11 +196,11 @@ def _shape(statement: ast.AST, params: frozenset[str] = frozenset()) -> Shape:
     kind = statement.ast_type
     if kind == ast.ASTType.Comment:
         return Shape(frozenset(), frozenset(), (), comment=True)
-    return _shape_of(kind, str(statement))
+    return _shape_of(kind, str(statement), params)
 
 
 @lru_cache(maxsize=65536)
-def _shape_of(kind: ast.ASTType, text: str) -> Shape:
+def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
     """The shape of a statement by its text: the entry files share core.lp's statements,
     read once per process, not once per entry."""
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
