@@ -183,21 +183,6 @@ def table_with(betza: str, reading: str, files: int, ranks: int, squares: list[S
     return kept if isinstance(kept, MoveTable) else None
 
 
-def prepare_squares(asked: list[tuple[str, str, int, int, Square]], *,
-                    timeout: float = COMPILE_TIMEOUT) -> None:
-    """The local tables' rows from the squares ``asked`` (piece, White's view of the square)
-    in as few programs as fit, not one a square; a refusal is not kept (:func:`table_at`)."""
-    wanted: dict[tuple[str, str, int, int], list[Square]] = {}
-    for betza, reading, files, ranks, square in asked:
-        wanted.setdefault((betza, reading, files, ranks), []).append(square)
-    for (betza, reading, files, ranks), squares in wanted.items():
-        if len(squares) > 1 and not many_paths(betza, reading, files, ranks):
-            table = table_for(betza, reading, files, ranks, timeout=timeout)
-            missing = sorted(set(squares) - set(table.starts)) if table and table.local else []
-            if table is not None and len(missing) > 1:
-                _add(table, missing, min(timeout, COMPILE_TIMEOUT), DEFAULT_MAX_ATOMS)
-
-
 def _add(table: MoveTable, squares: list[Square], timeout: float, max_atoms: int
          ) -> MoveTable | str | None:
     """The local ``table`` with the rows from ``squares`` added, compiled in groups of

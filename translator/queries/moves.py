@@ -182,12 +182,8 @@ def _to_ground(asked: list[MovesQuery], checks: list[tuple[Position, Mover, Piec
     for keys, members in _table_slices(checks):
         # the slice's tables compiled together, in as few programs as fit
         store.prepare(keys, timeout=timeout)
-        # and the rows of their local tables from every square asked
-        store.prepare_squares([(mover.betza, given.dialect, given.files, given.ranks,
-                                turned(mover.origin, given.files, given.ranks, mover.side))
-                               for _, given, mover, _ in members if not given.walls],
-                              timeout=timeout)
-        # and the rows of the tables of pieces that read their positions' states
+        # and the rows their local tables lack from every square asked (those of the
+        # tables of pieces that read their positions' states too), in few programs
         prepare_states([(given, mover.betza, mover.origin, mover.side, mover.virgin)
                         for _, given, mover, _ in members if not given.walls],
                        timeout=timeout)
