@@ -34,6 +34,17 @@ sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _local_dask_clusters_closed() -> Iterator[None]:
+    """A process keeps its local Dask cluster for its later runs
+    (:mod:`translator.research.run`); the tests of a module share it, and it is closed
+    after them: idle, its workers still cost some CPU each."""
+    yield
+    run = sys.modules.get("translator.research.run")
+    if run is not None:
+        run._close_local()
+
+
 @pytest.fixture(scope="session")
 def served() -> Iterator[tuple[str, Gate]]:
     """The shared server's base URL and gate."""
