@@ -158,22 +158,30 @@ def test_a_script_that_waits_for_each_answer_gets_it(workers: str) -> None:
 RUNAWAY = "cgrbgKqeapcKD"  # its kept program (e.p. victims left open) grounds for minutes
 
 
-@pytest.fixture
-def runaway(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The size estimate keeps RUNAWAY from a kept program; as if it had not (the forked
-    workers inherit it), the program runs away inside one grounding step."""
-    from translator.solve import warm
+# A batch in a new process of its own, whose workers are forked from it (a test process
+# may have threads by now, and then the workers come from a fork server, which knows
+# nothing of this process's settings): the size estimate keeps RUNAWAY from a kept
+# program; as if it had not, the program runs away inside one grounding step.
+RUNAWAY_BATCH = """
+import sys
+from translator.solve import guard, warm
+warm.MAX_ESTIMATE = 10**12
+guard.CEILING_MB = int(sys.argv[1]) or guard.CEILING_MB
+from translator.jsonapi.batch import run_batch
+run_batch(sys.stdin, sys.stdout, workers=2)
+"""
 
-    monkeypatch.setattr(warm, "MAX_ESTIMATE", 10**12)
 
-
-def _runaway_batch(timeout: float) -> list[dict[str, object]]:
+def _runaway_batch(timeout: float, ceiling_mb: int = 0) -> list[dict[str, object]]:
     good = '{"query": "moves", "betza": "W", "from": "a1"}'
     runaway = json.dumps({"query": "moves", "betza": RUNAWAY, "from": "c1", "timeout": timeout})
     lines = [good] * 3 + [runaway] + [good.replace("W", "N")] * 3
-    out = io.StringIO()
-    assert run_batch(io.StringIO("\n".join(lines) + "\n"), out, workers=2) == len(lines)
-    return [json.loads(a) for a in out.getvalue().splitlines()]
+    done = subprocess.run([sys.executable, "-c", RUNAWAY_BATCH, str(ceiling_mb)],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=900, check=True)
+    answers = [json.loads(a) for a in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    return answers
 
 
 def _around_the_runaway(answers: list[dict[str, object]]) -> None:
@@ -181,18 +189,16 @@ def _around_the_runaway(answers: list[dict[str, object]]) -> None:
     assert [[m["to"] for m in a["moves"]] for a in answers[4:]] == [["b3", "c2"]] * 3
 
 
-@pytest.mark.usefixtures("runaway")
 def test_a_grounding_step_past_its_time_limit_stops_its_worker_and_answers_why() -> None:
     answers = _runaway_batch(1)
     assert answers[3] == {"ok": False, "error": guard.time_message(1)}
     _around_the_runaway(answers)
 
 
-@pytest.mark.usefixtures("runaway")
 def test_a_grounding_step_past_the_memory_ceiling_stops_its_worker_and_answers_why(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guard, "CEILING_MB", 60)  # the forked workers inherit it
-    answers = _runaway_batch(600)  # (alone: its kept program runs away)
+    monkeypatch.setattr(guard, "CEILING_MB", 60)  # (the message this process writes)
+    answers = _runaway_batch(600, ceiling_mb=60)  # (alone: its kept program runs away)
     assert answers[3] == {"ok": False, "error": guard.memory_message()}
     assert "(60 MB more than it held before)" in guard.memory_message()
     _around_the_runaway(answers)
