@@ -51,16 +51,23 @@ def _read(path: Path, digest: str) -> dict[str, Any] | None:
 
 
 def _keep(path: Path, digest: str, answer: dict[str, Any]) -> None:
+    write_whole(path, json.dumps({"rules": digest, "answer": answer},
+                                 separators=(",", ":")).encode())
+
+
+def write_whole(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` whole, then renamed: a process reading at the same time
+    sees the old file or the new one, never half of one. False where the folder cannot be
+    written (a cache that cannot keep only costs the work again)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # written whole then renamed: a process reading at the same time sees the old
-        # file or the new one, never half of one
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False,
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False,
                                          suffix=".tmp") as out:
-            json.dump({"rules": digest, "answer": answer}, out, separators=(",", ":"))
+            out.write(data)
         os.replace(out.name, path)
     except OSError:
-        pass
+        return False
+    return True
 
 
 def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:

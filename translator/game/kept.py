@@ -24,13 +24,12 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from translator.compiled.digest import compiled_by
-from translator.compiled.kbcache import cache_folder
+from translator.compiled.kbcache import cache_folder, write_whole
 from translator.game.rules import GameRules
 
 MAX_BYTES = 64 * 1024 * 1024   # the largest variant played (grand) keeps some 5 MB
@@ -98,12 +97,9 @@ def keep(name: str, key: str, data: Any) -> None:
     body = json.dumps(data, separators=(",", ":")).encode()
     head = json.dumps({"key": key, "checksum": hashlib.sha256(body).hexdigest()}).encode()
     path = path_of(name, key)
+    if not write_whole(path, head + b"\n" + body):
+        return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False,
-                                         suffix=".tmp") as out:
-            out.write(head + b"\n" + body)
-        os.replace(out.name, path)
         for other in path.parent.glob(f"game-{_slug(name)}-*.json"):
             if other != path:
                 other.unlink(missing_ok=True)

@@ -89,8 +89,6 @@ def _local_client(workers: int, dashboard: str) -> Any:
     import dask
     from distributed import Client, LocalCluster
 
-    if not _LOCAL:
-        atexit.register(_close_local)
     # (the scheduler serves HTTP even without a dashboard: on a port of its own, so that
     # a second cluster on this machine does not warn that 8787 is taken. A worker runs one
     # task at a time, so a worker that dies was ended by its task's limits, which a retry
@@ -102,6 +100,7 @@ def _local_client(workers: int, dashboard: str) -> Any:
     return Client(cluster)
 
 
+@atexit.register
 def _close_local(client: Any = None) -> None:
     """Close the local cluster of ``client`` (all of them without one)."""
     for key, known in list(_LOCAL.items()):
