@@ -3,6 +3,8 @@ the benches that measure a server or a batch with its workers."""
 
 from __future__ import annotations
 
+import os
+
 
 def tree_resident_kb(pid: int) -> list[int]:
     """The resident size in kB of ``pid`` and each of its descendants (0 for one that has
@@ -17,6 +19,20 @@ def niceness(pid: int) -> int | None:
             return int(fh.read().rpartition(")")[2].split()[16])
     except (OSError, IndexError, ValueError):
         return None
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU seconds (user and system) spent by ``pid`` and its descendants, those that
+    have ended and were waited for included (fields 14 to 17 of /proc/PID/stat)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for one in [pid, *descendants(pid)]:
+        try:
+            with open(f"/proc/{one}/stat") as fh:
+                total += sum(int(f) for f in fh.read().rpartition(")")[2].split()[11:15])
+        except (OSError, ValueError):
+            continue   # ended meanwhile: its parent's waited-for time has it
+    return total / ticks
 
 
 def resident_kb(pid: int) -> int:

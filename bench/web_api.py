@@ -17,7 +17,10 @@ With ``--random N`` it prints instead: ``--clients`` clients (8 by default) each
 no pause, ``moves``, ``explain`` and ``why`` of random strings (tests/betza_strings.py) from
 random squares of 8x8 boards, N queries in all: p50 / p95 of each kind against its target
 (p95 within 0.3 s for moves, 1 s for explain and why), answers by status code (no 5xx
-allowed), and the machine's load average before and after (os.getloadavg).
+allowed), the machine's load average before and after (os.getloadavg), and the CPU the
+server spent per query, with what it implies: clients that ask again as soon as they are
+answered wait on average at least clients x CPU per query / cores (Little's law), however
+the lanes are ordered.
 Timings vary on a shared machine; compare the ratios.
 """
 
@@ -39,7 +42,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from proctree import descendants, niceness, resident_kb, tree_resident_kb
+from proctree import descendants, niceness, resident_kb, tree_cpu_seconds, tree_resident_kb
 
 from translator.web.workers import BUDGET_MB, IDLE_MB, LANES
 
@@ -197,12 +200,12 @@ def random_class(url: str, clients: int, total: int, seed: int = 40
     return latencies, statuses
 
 
-def report_random(url: str, clients: int, total: int) -> None:
+def report_random(url: str, server: int, clients: int, total: int) -> None:
     before = os.getloadavg()
     random_class(url, clients, min(total, 40), seed=1)  # every worker started
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), tree_cpu_seconds(server)
     latencies, statuses = random_class(url, clients, total)
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, tree_cpu_seconds(server) - cpu
     after = os.getloadavg()
     print(f"random strings: {clients} clients, {total} queries (moves, explain, why) in "
           f"{took:.0f} s; load average {before[0]:.2f} before, {after[0]:.2f} after "
@@ -214,6 +217,12 @@ def report_random(url: str, clients: int, total: int) -> None:
               f"{p95(mine) / target:.2f}), {len(mine)} queries")
     print("  answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
     print(f"  server errors (5xx): {sum(v for k, v in statuses.items() if k >= 500)}")
+    # (Little's law for clients that ask again as soon as answered: the mean answer time
+    # is clients / throughput, and the throughput at most cores / CPU per query)
+    each = cpu / total
+    print(f"  server CPU: {cpu:.0f} s, {each * 1000:.0f} ms a query; {clients} clients on "
+          f"{os.cpu_count()} cores wait on average at least {clients * each / os.cpu_count():.2f}"
+          " s per answer, whatever the lanes' order")
 
 
 def main() -> int:
@@ -242,7 +251,7 @@ def main() -> int:
             except OSError:
                 time.sleep(0.1)
         if args.random:
-            report_random(url, args.clients, args.random)
+            report_random(url, server.pid, args.clients, args.random)
             return 0
         n = 15 if args.quick else 40
         print("round trip, median (ms)        8x8      16x16    ratio to 30 ms (8x8)")
