@@ -54,19 +54,18 @@ def h_chain(x: clingo.Symbol, y: clingo.Symbol, key: clingo.Symbol,
     return clingo.Function("h", [x, y, rest])
 
 
-def first_paths(done: set[clingo.Symbol]) -> set[str]:
+def first_paths(done: set[clingo.Symbol]) -> set[clingo.Symbol]:
     """Of the done/6 atoms of one move to one destination with the same effects, the one
     whose path's squares come first (earliest first, as translator/queries/moves.py)."""
-    def squares(path: clingo.Symbol) -> list[tuple[int, int]]:
-        return [square_coords(s) for s in path_of(path)]
-
-    best: dict[str, clingo.Symbol] = {}
+    # (keyed by the symbols themselves: a symbol's text costs more than the whole rest)
+    best: dict[tuple[clingo.Symbol, ...], tuple[list[tuple[int, int]], clingo.Symbol]] = {}
     for atom in done:
         p, m, x, y, path, effects = atom.arguments
-        key = str((p, m, x, y, effects))
-        if key not in best or squares(path) < squares(best[key].arguments[4]):
-            best[key] = atom
-    return {str(atom) for atom in best.values()}
+        key = (p, m, x, y, effects)
+        squares = [square_coords(s) for s in path_of(path)]
+        if key not in best or squares < best[key][0]:
+            best[key] = (squares, atom)
+    return {atom for _, atom in best.values()}
 
 
 def agree(lean: set[clingo.Symbol], full: set[clingo.Symbol]) -> bool:
