@@ -11,11 +11,19 @@ from __future__ import annotations
 import pytest
 
 from tests.squares_help import S
+from tests.tables_help import compile_ahead
 from tests.test_spec_multileg import dests, effects
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece
 from translator.notation.syntax import parse
 from translator.queries.equiv import equivalent
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tables_ahead() -> None:
+    """The move tables of the pieces below, compiled together (tests/tables_help.py)."""
+    compile_ahead(__file__)
+
 
 SECTION_4 = {  # White piece on d4, empty 8x8 board
     "[F?R]": "a3 a5 b3 b5 c1 c2 c3 c5 c6 c7 c8 e1 e2 e3 e5 e6 e7 e8 f3 f5 g3 g5 h3 h5",

@@ -14,9 +14,17 @@ from __future__ import annotations
 import pytest
 
 from tests.squares_help import FILES, S, name, xy  # noqa: F401
+from tests.tables_help import compile_ahead
 from translator.errors import BetzaError
 from translator.position import Position
 from translator.queries.moves import moves
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tables_ahead() -> None:
+    """The move tables of the pieces below, compiled together (tests/tables_help.py)."""
+    compile_ahead(__file__)
+
 
 # --- helpers -------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ grounds both and compares, and a few cases are checked by hand against the board
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import clingo
@@ -53,24 +54,18 @@ def h_chain(x: clingo.Symbol, y: clingo.Symbol, key: clingo.Symbol,
     return clingo.Function("h", [x, y, rest])
 
 
-def first_paths(done: set[clingo.Symbol]) -> set[str]:
+def first_paths(done: set[clingo.Symbol]) -> set[clingo.Symbol]:
     """Of the done/6 atoms of one move to one destination with the same effects, the one
     whose path's squares come first (earliest first, as translator/queries/moves.py)."""
-    def squares(path: clingo.Symbol) -> list[tuple[int, int]]:
-        return [square_coords(s) for s in path_of(path)]
-
-    best: dict[str, clingo.Symbol] = {}
+    # (keyed by the symbols themselves: a symbol's text costs more than the whole rest)
+    best: dict[tuple[clingo.Symbol, ...], tuple[list[tuple[int, int]], clingo.Symbol]] = {}
     for atom in done:
         p, m, x, y, path, effects = atom.arguments
-        key = str((p, m, x, y, effects))
-        if key not in best or squares(path) < squares(best[key].arguments[4]):
-            best[key] = atom
-    return {str(atom) for atom in best.values()}
-
-
-def same_as_paths(facts: str) -> bool:
-    """lean.lp's paths (moves.lp) are paths.lp's (core.lp), and both show the same."""
-    return agree(done_symbols("moves.lp", facts), done_symbols("core.lp", facts))
+        key = (p, m, x, y, effects)
+        squares = [square_coords(s) for s in path_of(path)]
+        if key not in best or squares < best[key][0]:
+            best[key] = (squares, atom)
+    return {atom for _, atom in best.values()}
 
 
 def agree(lean: set[clingo.Symbol], full: set[clingo.Symbol]) -> bool:
@@ -263,9 +258,10 @@ def test_a_lame_leap_in_the_diagram_reading() -> None:
                 "piece(1,4,3,black,none). piece(1,3,4,black,none).")
     for reading, ends in (("spec", {(1, 3), (3, 1)}), ("diagram", {(1, 3), (3, 1), (5, 3)})):
         facts = piece_facts(1, "nD", reading) + position
-        done = answers("moves.lp", facts)
-        assert destinations(done) == ends
-        assert same_as_paths(facts)
+        # (the moves.lp program grounded once, for both checks)
+        lean = done_symbols("moves.lp", facts)
+        assert destinations({str(s) for s in lean}) == ends
+        assert agree(lean, done_symbols("core.lp", facts))
 
 
 def test_rook_by_hand() -> None:
@@ -346,4 +342,12 @@ def test_paths_that_meet_go_on_as_one() -> None:
     assert states[4] < 8 * 7 * 7 and states[5] < 2175
     assert starts[1:6] == [0] * 5
     assert 0 < starts[6] <= 64 * 8
-    assert len(engine.run(facts, "moves.lp")) == 63
+    # the answer of the same program (engine.run grounds and solves it so)
+    shown: list[clingo.Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        shown[:] = model.symbols(shown=True)
+
+    engine.solve(ctl, deadline=time.monotonic() + 60, what="the solver", timeout=60,
+                 on_model=on_model)
+    assert len(shown) == 63
