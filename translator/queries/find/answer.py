@@ -168,6 +168,7 @@ def _with_captures(examples: list[Example], failed: FindResult, limit: int,
     >>> found = find([drawn])
     >>> found.betza, found.assumed_captures
     ('mRcpR', [(0, 'a4'), (0, 'a5')])
+    >>> find([drawn], complete=True).betza   # a complete drawing: a4 and a5 are no captures
     """
     added: list[tuple[int, str]] = []
     core = failed.unsatisfiable
