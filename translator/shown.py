@@ -318,14 +318,6 @@ class SameDef(NamedTuple):
     t: int
 
 
-@shown("blackdiag")
-class BlackDiag(NamedTuple):
-    """Black-diagonals changes a move of type ``t``: its Black is not its White turned
-    round (samedef.lp)."""
-
-    t: int
-
-
 @shown("eqmove")
 class EqMove(NamedTuple):
     """A move of the piece ``side`` (``a`` or ``b``) that the other lacks (equiv.lp)."""

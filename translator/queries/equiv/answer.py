@@ -221,14 +221,15 @@ def definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
     >>> definitions("rlbK", "xboard", [("rlbK", "spec"), ("K", "xboard")])
     ([False, False], [True, False, False])
     """
-    from translator.shown import BlackDiag, SameDef, each
+    from translator.shown import SameDef, each, term
     from translator.solve import engine
 
     facts = [piece_facts(1, betza, reading)]
     facts += [piece_facts(t, text, r) for t, (text, r) in enumerate(others, start=2)]
     shown = engine.run(" ".join(facts), "samedef.lp", timeout=timeout)
     same = {row.t for row in each(shown, SameDef)}
-    black = {row.t for row in each(shown, BlackDiag)}
+    # (blackdiag(T) has samedef's shape: a type)
+    black = {term(sym, SameDef).t for sym in shown if sym.name == "blackdiag"}
     return ([t in same for t in range(2, len(others) + 2)],
             [t in black for t in range(1, len(others) + 2)])
 
