@@ -22,7 +22,6 @@ from dataclasses import replace
 
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece, piece_facts
-from translator.notation.dialects import has_switch
 from translator.notation.syntax import Piece, parse
 from translator.position import Position
 from translator.queries.equiv import conditions as equiv_conditions
@@ -155,11 +154,12 @@ def equivalent(a: str, b: str, files: int = 8, ranks: int = 8, *,
                                             timeout=timeout, max_atoms=max_atoms,
                                             progress=progress)
     except equiv_conditions.NotComparable:
-        if same_definitions(a, da, [(b, db)], timeout=max(deadline - time.monotonic(),
-                                                          0.001)) == [True]:
+        same, black = definitions(a, da, [(b, db)],
+                                  timeout=max(deadline - time.monotonic(), 0.001))
+        if same == [True]:
             return verdict
-        sides = ["white"] + (["black"] if has_switch(da, "black-diagonals")
-                             or has_switch(db, "black-diagonals") else [])
+        # Black is White turned round unless XBoard's black-diagonals changes a move
+        sides = ["white"] + (["black"] if any(black) else [])
         found = equiv_search.search((a, da), (b, db), files, ranks,
                                     [(side, sq) for side in sides for sq in squares],
                                     targets_only=targets_only, timeout=timeout,
@@ -200,7 +200,6 @@ def differ_plainly(a: str, b: str, files: int, ranks: int, *,
     return False
 
 
-@remembered(lambda betza, reading, others, **_: (betza, reading, tuple(others)))
 def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
                      timeout: float = 60.0) -> list[bool]:
     """For each (string, reading) of ``others``: are its normalised move definitions
@@ -210,14 +209,29 @@ def same_definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
     >>> same_definitions("masW3", "spec", [("masW3", "diagram"), ("masW3", "xboard")])
     [False, True]
     """
-    from translator.shown import SameDef, each
+    return definitions(betza, reading, others, timeout=timeout)[0]
+
+
+@remembered(lambda betza, reading, others, **_: (betza, reading, tuple(others)))
+def definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
+                timeout: float = 60.0) -> tuple[list[bool], list[bool]]:
+    """:func:`same_definitions`, and for ``betza`` then each of ``others``: does XBoard's
+    black-diagonals change a move of it (its Black is not its White turned round)?
+
+    >>> definitions("rlbK", "xboard", [("rlbK", "spec"), ("K", "xboard")])
+    ([False, False], [True, False, False])
+    """
+    from translator.shown import SameDef, each, term
     from translator.solve import engine
 
     facts = [piece_facts(1, betza, reading)]
     facts += [piece_facts(t, text, r) for t, (text, r) in enumerate(others, start=2)]
-    same = {row.t for row in each(engine.run(" ".join(facts), "samedef.lp", timeout=timeout),
-                                  SameDef)}
-    return [t in same for t in range(2, len(others) + 2)]
+    shown = engine.run(" ".join(facts), "samedef.lp", timeout=timeout)
+    same = {row.t for row in each(shown, SameDef)}
+    # (blackdiag(T) has samedef's shape: a type)
+    black = {term(sym, SameDef).t for sym in shown if sym.name == "blackdiag"}
+    return ([t in same for t in range(2, len(others) + 2)],
+            [t in black for t in range(1, len(others) + 2)])
 
 
 def spec_readings(betza: str, dialects: list[str], files: int = 8, ranks: int = 8, *,

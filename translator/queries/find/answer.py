@@ -107,11 +107,11 @@ SOLVING = ("--opt-mode=optN", "--opt-strategy=usc")
 
 
 def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
-           notation: str = "a") -> tuple[object, ...] | None:
-    """What a search answers: its examples, how many strings and the notation (the time
-    limit does not change an answer that came within it); None for examples that cannot be
-    kept (squares given as lists)."""
-    asked = tuple(examples), limit, notation
+           notation: str = "a", complete: bool = False) -> tuple[object, ...] | None:
+    """What a search answers: its examples, how many strings, the notation and whether the
+    drawing is complete (the time limit does not change an answer that came within it);
+    None for examples that cannot be kept (squares given as lists)."""
+    asked = tuple(examples), limit, notation, complete
     try:
         hash(asked)
     except TypeError:
@@ -121,22 +121,25 @@ def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
 
 @remembered(_asked)
 def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
-         notation: str = "a") -> FindResult:
+         notation: str = "a", complete: bool = False) -> FindResult:
     """The shortest Betza string of the search space whose moves are the drawn ones
-    (``notation="any"``: the bracket notation's candidates too)."""
+    (``notation="any"``: the bracket notation's candidates too). A ``complete`` drawing
+    (made by the solver from a piece's moves, as lint's) marks every capture square, so
+    when nothing fits no undrawn square is taken for one and no smallest set of squares is
+    named: the answer is only that nothing fits."""
     if not examples:
         raise BetzaError("find needs at least one example")
     if not any(ex.wanted() for ex in examples):
         raise BetzaError("nothing is drawn: mark at least one destination in some example")
     deadline = time.monotonic() + timeout
-    result = _search(examples, limit, deadline, timeout, notation)
-    if result.betza is None:
+    result = _search(examples, limit, deadline, timeout, notation, complete)
+    if result.betza is None and not complete:
         return _with_captures(examples, result, limit, (deadline, timeout), notation) or result
     return result
 
 
 def _search(examples: list[Example], limit: int, deadline: float, timeout: float,
-            notation: str) -> FindResult:
+            notation: str, complete: bool = False) -> FindResult:
     space = candidate_space(notation)
     ctl = engine.ground("find.lp", _facts(examples, notation), list(SOLVING),
                         deadline=deadline, timeout=timeout).ctl
@@ -145,6 +148,8 @@ def _search(examples: list[Example], limit: int, deadline: float, timeout: float
         ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
     found = _optimal(ctl, keep, space, limit, deadline, timeout)
     if not found:
+        if complete:
+            return FindResult(None)
         return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples,
                                                              deadline, timeout))
     return _rank(found, examples, space, limit, deadline)
@@ -163,6 +168,7 @@ def _with_captures(examples: list[Example], failed: FindResult, limit: int,
     >>> found = find([drawn])
     >>> found.betza, found.assumed_captures
     ('mRcpR', [(0, 'a4'), (0, 'a5')])
+    >>> find([drawn], complete=True).betza   # a complete drawing: a4 and a5 are no captures
     """
     added: list[tuple[int, str]] = []
     core = failed.unsatisfiable

@@ -78,7 +78,7 @@ def shortest_spelling(text: str, files: int, ranks: int, budget: Budget) -> Shor
         return Shortest(None, "the piece makes no move in the positions drawn for the search")
     tried: set[str] = set()
     for _ in range(ROUNDS):
-        found = find(examples, limit=1, timeout=budget.left()).betza
+        found = find(examples, limit=1, timeout=budget.left(), complete=True).betza
         if found is None:
             return Shortest(None, "no string of find's search space makes these moves",
                             len(examples))
