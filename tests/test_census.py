@@ -181,18 +181,15 @@ def _flaky(flag: str) -> str:
 def test_the_local_cluster_and_its_dashboard_listen_on_this_machine_only() -> None:
     from translator.research.run import _client
 
+    # (the process's local cluster of one worker, which the module's other tests share:
+    # tests/conftest.py closes it after them)
     client = _client(None, 1)
-    try:
-        scheduler = client.cluster.scheduler
-        assert scheduler.address.startswith("tcp://127.0.0.1:")
-        hosts = {sock.getsockname()[0] for sock in scheduler.http_server._sockets.values()}
-        assert hosts == {"127.0.0.1"}
-        assert client.dashboard_link.startswith("http://127.0.0.1:")
-        assert all(w.startswith("tcp://127.0.0.1:")
-                   for w in client.scheduler_info()["workers"])
-    finally:
-        client.close()
-        client.cluster.close()
+    scheduler = client.cluster.scheduler
+    assert scheduler.address.startswith("tcp://127.0.0.1:")
+    hosts = {sock.getsockname()[0] for sock in scheduler.http_server._sockets.values()}
+    assert hosts == {"127.0.0.1"}
+    assert client.dashboard_link.startswith("http://127.0.0.1:")
+    assert all(w.startswith("tcp://127.0.0.1:") for w in client.scheduler_info()["workers"])
 
 
 def _runaway() -> list[str]:
@@ -210,8 +207,13 @@ def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
     # its worker ends inside the grounding step, on every try, until Dask gives up on it
     # (a task that was waiting on the same worker may be counted so too: a rerun retries
     # every failed task)
+    from translator.research.run import _close_local
+
     out = tmp_path / "r.jsonl"
-    done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
+    try:
+        done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
+    finally:
+        _close_local()   # (its workers were ended: the module's later runs start afresh)
     assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert row["task"] == "runaway" and "KilledWorker" in row["error"]
@@ -226,7 +228,8 @@ def test_a_piece_with_no_move_on_an_empty_board_is_measured_in_example_positions
     assert row["symmetry"] == "not measured" and row["reversible"] is None
     assert row["example_positions"]["0.5"]["captures"] > 0
     assert empty_board("N", 8, 8)["moves_on_empty_board"] is True
-    assert main(["census", "fcafmF"]) == 0
+    # (on the module's local cluster of one worker)
+    assert main(["census", "fcafmF", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "no move on an empty board" in out and "symmetry;" not in out
     assert "reversible;" not in out and "captures)" in out

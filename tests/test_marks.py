@@ -12,9 +12,10 @@ import pytest
 
 from tests.betza_strings import random_strings
 from translator.compiled.store import solver_only
+from translator.errors import BetzaError
 from translator.position import PlacedPiece, Position
-from translator.present.board import board
-from translator.queries.moves import MovesQuery, moves
+from translator.present.board import Board, board, boards
+from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.squares import square_name
 
 
@@ -64,27 +65,41 @@ def test_marks_agree_with_moves_on_the_solver_path(betza: str) -> None:
 
 
 def _agree(betza: str) -> None:
+    # (the three boards drawn together, then every moves query they call for asked in
+    # one batch, as batch_moves grounds them: few solver programs, not one a square)
     rng = random.Random(betza)
+    queries = []
     for _ in range(3):
         side = rng.choice(["white", "black"])
         origin = square_name((rng.randrange(8), rng.randrange(8)))
         taken = rng.sample([square_name((x, y)) for x in range(8) for y in range(8)
                             if square_name((x, y)) != origin], 10)
         pos = Position.light(side=side, friends=taken[:4], enemies=taken[4:])
-        marks = board(MovesQuery(betza, origin, pos, side)).marks
-        for sq, mark in marks.items():
+        queries.append(MovesQuery(betza, origin, pos, side))
+    # each moves query with its board and what it checks: None (the position as it is:
+    # every move's destination is marked), or a marked square otherwise (empty, or an
+    # enemy there) and whether the move there captures
+    asked: list[tuple[MovesQuery, Board, tuple[str, str, bool] | None]] = []
+    for query, drawn in zip(queries, boards(queries), strict=True):
+        assert not isinstance(drawn, BetzaError), drawn
+        asked.append((query, drawn, None))
+        pos, side = query.position, query.side or "white"
+        for sq, mark in drawn.marks.items():
             if pos.square(sq) in pos.pieces and pos.pieces[pos.square(sq)].side == side:
                 continue
-            if mark in ("move", "both"):
-                empty = _otherwise(pos, sq, side, enemy=False)
-                assert any(m.to == sq and sq not in m.captures
-                           for m in moves(betza, origin, empty, side=side)), (sq, mark)
-            if mark in ("capture", "both"):
-                occupied = _otherwise(pos, sq, side, enemy=True)
-                assert any(m.to == sq and sq in m.captures
-                           for m in moves(betza, origin, occupied, side=side)), (sq, mark)
-        for mv in moves(betza, origin, pos, side=side):
-            assert mv.to in marks or mv.to == origin, mv
+            for capture in (False, True):
+                if mark in ("both", "capture" if capture else "move"):
+                    asked.append((replace(query, position=_otherwise(pos, sq, side, capture)),
+                                  drawn, (sq, mark, capture)))
+    answers = batch_moves([query for query, *_ in asked])
+    for (query, drawn, check), found in zip(asked, answers, strict=True):
+        assert not isinstance(found, BetzaError), found
+        if check is None:
+            for mv in found:
+                assert mv.to in drawn.marks or mv.to == query.origin, mv
+            continue
+        sq, mark, capture = check
+        assert any(m.to == sq and (sq in m.captures) == capture for m in found), (sq, mark)
 
 
 # ---- present/marks.py: the one classifier, on hand-made moves and boards -----------------

@@ -133,15 +133,16 @@ def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE
         size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
         if size <= TABLE_ATOMS:
             boards.setdefault((files, ranks), []).append((key, size))
-    deadline = time.monotonic() + min(timeout, COMPILE_TIMEOUT)
     for (files, ranks), sized in boards.items():
         for chunk in chunks(sized, DEFAULT_MAX_ATOMS):   # (of (key,) items)
             keys = [item[0] for item in chunk]
+            # (each program in the time one table has: the pieces of a chunk that
+            # failed, and only they, are compiled one by one, each in that time too)
             try:
                 found = compile_tables([key[:2] for key in keys], files, ranks,
-                                       timeout=deadline - time.monotonic(), max_rows=MAX_ROWS)
+                                       timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
             except (SolverTimeout, NotCompilable, LimitError):
-                return
+                continue
             for key, table in zip(keys, found, strict=True):
                 if table is not None:   # (a local one is compiled by table_for)
                     _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
