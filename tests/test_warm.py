@@ -109,7 +109,9 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
 
 
-@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW"])
+# (every piece of the test above that opens: there each is asked about on one square)
+@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB",
+                                   "W4"])
 def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
     rng = random.Random(betza)
     warm.OPEN.clear()
