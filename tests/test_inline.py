@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from functools import cache
 from pathlib import Path
 
 import clingo
@@ -15,6 +16,9 @@ from translator.facts.pieces import piece_facts
 from translator.resources import data_dir
 from translator.solve import engine
 from translator.solve.inline import AccessorError, inline
+
+# (the two tests of the encodings share their loader's groundings, _loaded: one worker)
+pytestmark = pytest.mark.xdist_group("inline")
 
 ACCESSORS = """acc(K,A) :- dom(K), K = f(A,_,B).
 acc2(K,C) :- dom(K), K = f(_,C,_).
@@ -125,6 +129,12 @@ def _grounded(entry: str, facts: str, folder: Path | None) -> tuple[dict[str, fl
     return {**size, "ground atoms": len(ctl.symbolic_atoms)}, models[-1]
 
 
+@cache
+def _loaded(entry: str, facts: str) -> tuple[dict[str, float], set[str]]:
+    """:func:`_grounded` from the loader, once per case for both tests (not to be changed)."""
+    return _grounded(entry, facts, None)
+
+
 def _position(betzas: list[str]) -> str:
     # each piece on d4 of its own 8x8 board, with a friend on d5, an enemy on e6 and f4
     facts = []
@@ -153,7 +163,7 @@ CASES = [
 @pytest.mark.parametrize(("entry", "facts"), CASES, ids=[c[0] for c in CASES])
 def test_the_loader_grounds_what_the_projections_written_out_ground(
         entry: str, facts: str, written_out: Path) -> None:
-    size, shown = _grounded(entry, facts, None)
+    size, shown = _loaded(entry, facts)
     assert size["atoms"] > 0 and shown
     assert (size, shown) == _grounded(entry, facts, written_out)
 
@@ -162,7 +172,7 @@ def test_the_loader_grounds_what_the_projections_written_out_ground(
 def test_the_accessor_file_read_as_plain_asp_gives_the_same_answer(entry: str,
                                                                    facts: str) -> None:
     # without the loader the accessors are atoms of their own: more atoms, the same answer
-    size, shown = _grounded(entry, facts, None)
+    size, shown = _loaded(entry, facts)
     plain, plain_shown = _grounded(entry, facts, data_dir("encodings"))
     assert plain_shown == shown
     assert plain["ground atoms"] > size["ground atoms"]

@@ -14,33 +14,33 @@ from translator.solve import engine, memo
 from translator.solve.slicing import fact_names, sliced
 
 
-def _grounded(ctl: clingo.Control, facts: str) -> tuple[frozenset[str], frozenset[str]]:
-    """A program's ground atoms that hold once grounded, and all its ground atoms."""
-    engine.ground_parts(ctl, engine.may_chain(facts))
-    atoms = list(ctl.symbolic_atoms)
-    return (frozenset(str(atom.symbol) for atom in atoms if atom.is_fact),
-            frozenset(str(atom.symbol) for atom in atoms))
+def _grounded(ctl: clingo.Control) -> tuple[frozenset[clingo.Symbol], frozenset[clingo.Symbol]]:
+    """A grounded program's ground atoms that hold once grounded, and all its ground atoms
+    (clingo's symbols: equal symbols are equal across programs)."""
+    atoms = [(atom.symbol, atom.is_fact) for atom in ctl.symbolic_atoms]
+    return (frozenset(symbol for symbol, fact in atoms if fact),
+            frozenset(symbol for symbol, _ in atoms))
 
 
-def _first_answer(ctl: clingo.Control) -> frozenset[str]:
-    answer: list[str] = []
-    ctl.solve(on_model=lambda model: answer.extend(
-        str(s) for s in model.symbols(atoms=True)) or False)
+def _first_answer(ctl: clingo.Control) -> frozenset[clingo.Symbol]:
+    answer: list[clingo.Symbol] = []
+    ctl.solve(on_model=lambda model: answer.extend(model.symbols(atoms=True)) or False)
     return frozenset(answer)
 
 
-def _same(entries: Sequence[str], facts: str, options: Sequence[str],
-          control: Callable[..., clingo.Control]) -> None:
-    """The program of ``facts`` with only the rules that may fire has the whole program's
-    answer: where grounding decides it (every atom a fact), the same single answer; else
-    (a program that guesses) every atom the whole program holds once grounded, and no
-    atom the whole program does not name."""
+def _same(entries: Sequence[str], facts: str, options: Sequence[str], sliced_ctl: clingo.Control,
+          ground: Callable[..., None]) -> None:
+    """The program of ``facts`` with only the rules that may fire (``sliced_ctl``, grounded
+    by the query that built it) has the whole program's answer: where grounding decides it
+    (every atom a fact), the same single answer; else (a program that guesses) every atom
+    the whole program holds once grounded, and no atom the whole program does not name."""
     whole = clingo.Control([*options, "--warn=none"])
     for entry in entries:
         engine.add_program(whole, entry)
     whole.add("base", [], facts)
-    holds, atoms = _grounded(control(entries, facts, [*options, "--warn=none"]), facts)
-    whole_holds, whole_atoms = _grounded(whole, facts)
+    ground(whole, engine.may_chain(facts))
+    holds, atoms = _grounded(sliced_ctl)
+    whole_holds, whole_atoms = _grounded(whole)
     if holds == atoms:
         assert _first_answer(whole) == holds, (entries, facts[:300])
     else:
@@ -49,19 +49,31 @@ def _same(entries: Sequence[str], facts: str, options: Sequence[str],
 
 @pytest.fixture
 def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ...]]]:
-    """Every program built while the test runs is built whole too, and their ground atoms
-    compared; the entry files of those compared are listed."""
-    built = engine.control
+    """Every program built while the test runs is built whole too, and once the query has
+    grounded it, their ground atoms are compared; the entry files of those compared are
+    listed. (Every program of engine.control is grounded by engine.ground_parts, with
+    ``engine.may_chain`` of its facts.)"""
+    built, ground = engine.control, engine.ground_parts
+    asked: dict[int, tuple[tuple[str, ...], str, tuple[str, ...]]] = {}
     seen: list[tuple[str, ...]] = []
 
     def control(entries, facts, options=(), logger=None):  # type: ignore[no-untyped-def]
-        _same(entries, facts, options, built)
-        seen.append(tuple(entries))
-        return built(entries, facts, options, logger)
+        ctl = built(entries, facts, options, logger)
+        asked[id(ctl)] = (tuple(entries), facts, tuple(options))
+        return ctl
+
+    def ground_parts(ctl, chains=True, deadline=None, timeout=0.0):  # type: ignore[no-untyped-def]
+        ground(ctl, chains, deadline, timeout)
+        entries, facts, options = asked.pop(id(ctl))
+        assert chains == engine.may_chain(facts)
+        _same(entries, facts, options, ctl, ground)
+        seen.append(entries)
 
     monkeypatch.setattr(engine, "control", control)
+    monkeypatch.setattr(engine, "ground_parts", ground_parts)
     with store.solver_only(), memo.fresh():
         yield seen
+    assert not asked  # (every program built was grounded, and compared)
 
 
 @pytest.mark.parametrize("betza", ["N", "mafsW", "fcafmF", "yafsF", "gQ", "[F?R]", "mRcpR",

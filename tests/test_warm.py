@@ -85,14 +85,14 @@ def test_castling_safety_from_a_cached_program() -> None:
 
 def test_attacks_on_the_start_position() -> None:
     pos = parse_fen(START, FIDE)
-    found = {sq: [(a.square, a.side) for a in attacks(sq, pos)]
-             for sq in ("f3", "d3", "c6", "f6", "e4", "d5", "e2")}
+    asked = {sq: attacks(sq, pos) for sq in ("f3", "d3", "c6", "f6", "e4", "d5", "e2")}
+    found = {sq: [(a.square, a.side) for a in attackers] for sq, attackers in asked.items()}
     assert found == {"f3": [("e2", "white"), ("g1", "white"), ("g2", "white")],
                      "d3": [("c2", "white"), ("e2", "white")],
                      "c6": [("b7", "black"), ("b8", "black"), ("d7", "black")],
                      "f6": [("e7", "black"), ("g7", "black"), ("g8", "black")],
                      "e4": [], "d5": [], "e2": []}
-    (knight,) = [a for a in attacks("f3", pos) if a.square == "g1"]
+    (knight,) = [a for a in asked["f3"] if a.square == "g1"]
     assert [m.as_json() for m in knight.moves] == [
         {"to": "f3", "legs": ["g1", "f3"], "captures": ["f3"]}]
 
@@ -109,7 +109,9 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
 
 
-@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW"])
+# (every piece of the test above that opens: there each is asked about on one square)
+@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB",
+                                   "W4"])
 def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
     rng = random.Random(betza)
     warm.OPEN.clear()

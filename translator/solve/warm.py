@@ -294,7 +294,9 @@ def answer(entry: str, pos: Position, movers: list[Square], extra: Sequence[Quer
         if KEPT_FIRST.get():
             is_open = ready(OPEN, open_key, lambda: make(open_fixed), KEEP[True]) is not None
         else:
-            is_open = open_key in OPEN or moved_on(head, key)
+            # (the piece asked about on the same square for the other side, or unmoved,
+            # gets a program of that square: it has not moved round the board)
+            is_open = open_key in OPEN or moved_on(head, tuple(movers))
         if is_open:
             fixed, external, key = open_fixed, open_external, open_key
     program = kept(OPEN if is_open else WARM, key, lambda: make(fixed, deadline),
