@@ -9,6 +9,7 @@ import pytest
 
 from translator.catalogue.pieces import all_pieces
 from translator.errors import BetzaError
+from translator.facts.pieces import parse_piece
 from translator.jsonapi.batch import answer_group
 from translator.notation.kbtables import tables
 from translator.notation.syntax import parse
@@ -228,6 +229,19 @@ def test_bad_input_raises():
         explain_lines("fX")
     with pytest.raises(BetzaError):
         explain_lines("hrWX")
+
+
+def test_a_kb_piece_s_plan_is_read_as_solved_alone():
+    # the plans of every kb piece, derived in one program and kept, are each piece's own:
+    # the Chu Shogi Lion (6 moves), the Xiangqi Horse (a turn), the Cannon (a hop-off leg)
+    from translator.queries.plan import _program, kb_plans, plans_of
+    from translator.solve import engine
+
+    for betza in ("KNADcaKmcabK", "mafsW", "mRcpR"):
+        program, count = _program(parse_piece(betza), "spec", 1), len(parse(betza).moves)
+        assert program in kb_plans()
+        assert plan(betza) == plans_of(engine.run(program, "plan.lp"), count)
+    assert [leg.implied for leg in plan("mRcpR")[1].legs] == ["", "p"]
 
 
 def test_every_catalogue_piece_is_explained():

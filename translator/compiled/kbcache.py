@@ -15,24 +15,14 @@ the answer again.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from translator.compiled.digest import rules_digest
+from translator.resources import cache_folder, write_whole
 
-
-@cache
-def cache_folder() -> Path:
-    """Where the derived answers are kept (see the module's docstring)."""
-    given = os.environ.get("BETZA_CACHE")
-    if given:
-        return Path(given)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "betza-kb"
+__all__ = ["cache_folder", "cached", "remembered", "write_whole"]
 
 
 def _path(name: str, digest: str) -> Path:
@@ -55,21 +45,6 @@ def _keep(path: Path, digest: str, answer: dict[str, Any]) -> None:
                                  separators=(",", ":")).encode())
 
 
-def write_whole(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` whole, then renamed: a process reading at the same time
-    sees the old file or the new one, never half of one. False where the folder cannot be
-    written (a cache that cannot keep only costs the work again)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False,
-                                         suffix=".tmp") as out:
-            out.write(data)
-        os.replace(out.name, path)
-    except OSError:
-        return False
-    return True
-
-
 def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """The JSON object ``build()`` derives from the rules, read from the cache when an
     earlier process kept it for these rules (:func:`rules_digest`), else built and kept."""
@@ -89,7 +64,7 @@ def remembered(name: str, key: str, build: Callable[[], Any], most: int = 2048) 
     so that a later process asking the same reads it. Two processes adding at once may
     each keep only their own: the other's is derived again when next asked.
 
-    >>> import tempfile
+    >>> import os, tempfile
     >>> os.environ["BETZA_CACHE"] = tempfile.mkdtemp(); cache_folder.cache_clear()
     >>> remembered("doc", "k", lambda: [1, 2]), remembered("doc", "k", lambda: "again")
     ([1, 2], [1, 2])

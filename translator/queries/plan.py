@@ -13,18 +13,23 @@ work the rules out again.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+import clingo
+
+from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece
 from translator.facts.readings import reading_facts
 from translator.facts.translate import move_facts
+from translator.notation.syntax import Piece
 from translator.shown import term
 from translator.solve import engine
 
 RangeState = tuple[str, int | str]  # (kind, steps): kind step/slide/other, steps n/inf/star
+KB_TIMEOUT = 60.0  # seconds for the plans of every kb piece (once per change of the rules)
 LEG_CLASSES = ("nonjump", "mustjump", "skip", "jstuck", "iso", "tame", "friendhop", "unload",
                "counted")
 
@@ -169,19 +174,56 @@ def plan(betza: str, reading: str = "spec") -> tuple[MovePlan, ...]:
     """The plan of every move of ``betza`` (a Betza string or a piece name), move by move as
     ``reading`` splits its letters into moves (XBoard's ``maWW`` is ``maW`` and ``W``)."""
     piece = parse_piece(betza, reading)
-    # (the reading's switches too: its legs are the program's, XBoard's mafN's second leg
-    # a King-system leap)
     # kept by the program it solves: explain, convert and why ask for the same piece as
     # written, by name or in its canonical spelling
-    return _plan(move_facts(1, piece) + " " + reading_facts(1, reading), len(piece.moves))
+    return _plan(_program(piece, reading, 1), len(piece.moves))
+
+
+def _program(piece: Piece, reading: str, t: int) -> str:
+    """The facts of ``piece`` as type ``t`` (the reading's switches too: its legs are the
+    program's, XBoard's mafN's second leg a King-system leap)."""
+    return move_facts(t, piece) + " " + reading_facts(t, reading)
 
 
 @lru_cache(maxsize=1024)
 def _plan(program: str, count: int) -> tuple[MovePlan, ...]:
+    kept = kb_plans().get(program)
+    return plans_of(engine.run(program, "plan.lp") if kept is None
+                    else map(clingo.parse_term, kept), count)
+
+
+def plans_of(shown: Iterable[clingo.Symbol], count: int) -> tuple[MovePlan, ...]:
+    """The plans of moves 1 … ``count`` from the shown atoms of encodings/plan.lp."""
     facts: dict[str, list[Any]] = defaultdict(list)
-    for sym in engine.run(program, "plan.lp"):
+    for sym in shown:
         facts[sym.name].append(term(sym, SHAPES[sym.name]))
     return tuple(_move(facts, m) for m in range(1, count + 1))
+
+
+@cache
+def kb_plans() -> dict[str, list[str]]:
+    """The shown plan atoms of every kb piece (the spec reading), by the program that
+    :func:`plan` solves for it: derived in one program for all (a program per piece
+    costs some 25 ms, nearly all of it the same grounding of the kb's tables) and kept
+    per change of the rules (translator/compiled/kbcache.py), so that a kb piece's plan
+    is read, not solved. Empty when the one program does not finish in time (each piece
+    is then solved alone)."""
+    from translator.catalogue.pieces import all_pieces
+    from translator.compiled.kbcache import cached
+
+    def derive() -> dict[str, list[str]]:
+        pieces = list({str(p): p for p in (parse_piece(k.betza) for k in all_pieces())
+                       }.values())
+        found: dict[int, list[str]] = defaultdict(list)
+        program = " ".join(_program(p, "spec", t) for t, p in enumerate(pieces, 1))
+        for sym in engine.run(program, "plan.lp", timeout=KB_TIMEOUT):
+            found[term(sym, SHAPES[sym.name]).t].append(str(sym))
+        return {_program(p, "spec", 1): found[t] for t, p in enumerate(pieces, 1)}
+
+    try:
+        return cached("kb-plans", derive)
+    except BetzaError:   # a busy machine: kept nowhere, so that a later process tries again
+        return {}
 
 
 def _move(facts: dict[str, list[Any]], m: int) -> MovePlan:

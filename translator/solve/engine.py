@@ -30,13 +30,13 @@ from translator.resources import PARSING, data_dir
 from translator.shown import LChain, each
 from translator.solve import guard
 from translator.solve.inline import inline
+from translator.solve.kept import kept_shapes
 from translator.solve.slicing import (
     Key,
     Shape,
     fact_keys,
     fact_names,
     keyed_positions,
-    shapes_of,
     sliced,
 )
 
@@ -85,7 +85,7 @@ def add_program(ctl: clingo.Control, entry: str) -> None:
 def _program(entries: tuple[str, ...]) -> tuple[tuple[clingo.ast.AST, ...], tuple[Shape, ...],
                                                  dict[str, frozenset[int]]]:
     statements = tuple(s for entry in entries for s in program_ast(entry))
-    shapes = shapes_of(statements)
+    shapes = kept_shapes(statements)
     return statements, shapes, keyed_positions(shapes)
 
 
