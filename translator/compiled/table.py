@@ -218,19 +218,17 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
     for them all: a batch asks for the pieces of its lines together), for the position's
     ``state`` if given; for a piece the table cannot express, why; None for one whose
     rows depend on the start square (a local table: :func:`compile_table`). Each piece is
-    on the board of ``files`` x ``ranks``, or on its own of ``boards`` (files, ranks)
-    when given: a batch of random boards is one program too. The caller keeps the
-    grounding within its budget (translator/solve/limits.py estimates each piece)."""
+    on the board ``files`` x ``ranks``, or on its own of ``boards`` (files, ranks) when
+    given. The caller keeps the grounding within its budget (solve/limits.py)."""
     from translator.facts.pieces import piece_facts
     from translator.solve import engine
 
     sizes = boards if boards is not None else [(files, ranks)] * len(pieces)
     centres = [(f - 1, r - 1) for f, r in sizes]
-    facts = " ".join(piece_facts(q + 1, text, reading) + " "
-                     + BOARD(q, 2 * f - 1, 2 * r - 1) + START(q, *centres[q]) + CENTRE(q)
-                     + QTYPE(q, q + 1) + stated_facts(state, q)
-                     for q, ((text, reading), (f, r)) in enumerate(zip(pieces, sizes,
-                                                                        strict=True)))
+    facts = " ".join(piece_facts(q + 1, text, reading) + " " + BOARD(q, 2 * f - 1, 2 * r - 1)
+                     + START(q, f - 1, r - 1) + CENTRE(q) + QTYPE(q, q + 1)
+                     + stated_facts(state, q) for q, ((text, reading), (f, r))
+                     in enumerate(zip(pieces, sizes, strict=True)))
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
     shown = shown_rows(program.ctl, deadline, timeout)
