@@ -69,6 +69,14 @@ def test_perft_counts_20_and_400_from_the_start(capsys):
     assert set(answer["divide"].values()) == {20}
 
 
+# The tests that go to Dask share one local cluster of one worker, the one this process
+# keeps for `--workers 1` (translator/research/run.py; a cluster's start costs seconds of
+# CPU): one xdist group, so that one test process starts it. A count past its time limit
+# closes it (its tasks may still hold the worker), so that test comes last.
+DASK = pytest.mark.xdist_group("perft_dask")
+
+
+@DASK
 def test_perft_splits_over_dask_with_a_local_cluster(capsys):
     code, out, _ = run(capsys, "perft", "--variant", "chess", "--fen", LONE_KINGS, "--depth",
                        "4", "--workers", "1", "--divide", "--json")
@@ -77,14 +85,17 @@ def test_perft_splits_over_dask_with_a_local_cluster(capsys):
     assert answer["nodes"] == sum(answer["divide"].values())
 
 
+@DASK
 def test_perft_runs_on_a_cluster_given_by_its_address(capsys):
-    from distributed import LocalCluster
+    from translator.research.run import _client
 
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
-        code, out, _ = run(capsys, "perft", "--variant", "chess", "--depth", "2",
-                           "--scheduler", cluster.scheduler_address, "--json")
+    # a cluster this test does not own: its client, made by the command, is closed after
+    # the count, the cluster stays up
+    address = _client(None, 1).cluster.scheduler_address
+    code, out, _ = run(capsys, "perft", "--variant", "chess", "--depth", "2",
+                       "--scheduler", address, "--json")
     assert code == 0 and json.loads(out) == {"ok": True, "nodes": 400}
+    assert _client(None, 1).cluster.scheduler_address == address
 
 
 def test_san_names_moves_in_sequence(capsys):
@@ -124,8 +135,8 @@ def test_covers_lists_the_squares_a_lone_king_covers(capsys):
     (["legal", "--variant", "chess", "--moves", "e2e4,e2e4"], "move 2 ('e2e4') is not legal"),
     (["san", "--variant", "chess", "e2e5"], "move 1 ('e2e5') is not legal"),
     (["perft", "--variant", "chess", "--depth", "-1"], "depth must be a whole number"),
-    (["perft", "--variant", "chess", "--depth", "9", "--timeout", "0.5"],
-     "perft went past the time limit of 0.5 s"),
+    pytest.param(["perft", "--variant", "chess", "--depth", "9", "--timeout", "0.5",
+                  "--workers", "1"], "perft went past the time limit of 0.5 s", marks=DASK),
     (["covers", "z9", "--variant", "chess"], "off a board 8 files wide"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, words):

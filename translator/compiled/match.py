@@ -127,7 +127,8 @@ def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
     # a square's bit is its number (rank * files + file), on Black's board turned round
     # size - 1 minus White's: a row's squares are a pattern of bits moved to the start
     black = side == "black"
-    laid = _Laid([], size - 1 - (sy * files + sx) if black else sy * files + sx, black, size)
+    here = size - 1 - (sy * files + sx) if black else sy * files + sx
+    laid = _Laid([], here, black, size)
     names = square_names(files, ranks)
     for row in table.starts.get((sx, sy), []) if table.local else table.rows:
         plan = _plan(row, files, size)
@@ -135,10 +136,14 @@ def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
         if not (sx + low_x >= 0 and sx + high_x < files and sy + low_y >= 0
                 and sy + high_y < ranks):
             continue
-        at = [names[laid.bit(d)] for d in plan.deltas]
-        move = _move(tuple(at[i] for i in plan.path), tuple(at[i] for i in plan.captures),
-                     tuple((at[a], at[b]) for a, b in plan.unloads),
-                     tuple(at[i] for i in plan.rights))
+        # (lists made into tuples, and nothing made for what the row lacks: a game's
+        # compile lays every row on every square)
+        at = [names[here - d] for d in plan.deltas] if black else [
+            names[here + d] for d in plan.deltas]
+        move = _move(tuple([at[i] for i in plan.path]),
+                     tuple([at[i] for i in plan.captures]) if plan.captures else (),
+                     tuple([(at[a], at[b]) for a, b in plan.unloads]) if plan.unloads else (),
+                     tuple([at[i] for i in plan.rights]) if plan.rights else ())
         laid.rows.append((row, plan, move))
     return laid
 
@@ -171,23 +176,22 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
                                               key=lambda kv: min(p[2].order_key
                                                                  for p in kv[1]))):
         for row, plan, move in sorted(paths, key=lambda p: p[2].path_key):
-            mask = want = int(row.unmoved) << 4 * size
-            for white, turned_round, fields in plan.needs:
-                bits = ((turned_round if laid.black else white) << here) >> size
-                for field, value in fields:
-                    mask |= bits << field * size
-                    want |= bits << field * size if value else 0
-            out.append((group, mask, want, move, row.move,
+            unmoved = int(row.unmoved) << 4 * size
+            mask, want = plan.black if laid.black else plan.white
+            out.append((group, unmoved | (mask << here) >> size,
+                        unmoved | (want << here) >> size, move, row.move,
                         1 << laid.bit(plan.deltas[plan.path[-1]])))
     return tuple(out)
 
 
 class _Plan(NamedTuple):
     """A row's squares as numbers relative to its start (``deltas``: ``dy * files +
-    dx``, each named once; ``path`` … index them), the box of its offsets, and per
-    condition the bit patterns of its squares (White's, and Black's on the board turned
-    round, both moved up by the board's size so that none is negative) with the fields
-    of :data:`FIELDS` it sets."""
+    dx``, each named once; ``path`` … index them), the box of its offsets, and the mask
+    and wanted value of its condition in the fields of :data:`FIELDS` (White's, and
+    Black's on the board turned round), each field's square bits moved up by the board's
+    size so that none is negative: moved to a start square and down by the size, they
+    are the row's mask (the box keeps every square of the condition on the board, so no
+    bit falls into the field below)."""
 
     deltas: tuple[int, ...]
     path: tuple[int, ...]
@@ -195,7 +199,8 @@ class _Plan(NamedTuple):
     unloads: tuple[tuple[int, int], ...]
     rights: tuple[int, ...]
     box: tuple[int, int, int, int]
-    needs: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
+    white: tuple[int, int]
+    black: tuple[int, int]
     need_deltas: tuple[tuple[str, tuple[int, ...]], ...]
 
 
@@ -212,16 +217,21 @@ def _plan(row: Row, files: int, size: int) -> _Plan:
     rights = tuple(index(o) for o in row.ep_rights)
     named = row.squares()
     xs, ys = [x for x, _ in named], [y for _, y in named]
-    needs = []
     need_deltas = []
+    white = [0, 0]
+    black = [0, 0]
     for name, items in row.need.items():
         deltas = tuple(dy * files + dx for dx, dy in items)
         need_deltas.append((name, deltas))
-        needs.append((sum(1 << (size + d) for d in set(deltas)),
-                      sum(1 << (size - d) for d in set(deltas)),
-                      tuple(zip(*FIELDS[name], strict=True))))
+        up = sum(1 << (size + d) for d in set(deltas))
+        turned_round = sum(1 << (size - d) for d in set(deltas))
+        for field, value in zip(*FIELDS[name], strict=True):
+            for masks, bits in ((white, up), (black, turned_round)):
+                masks[0] |= bits << field * size
+                masks[1] |= bits << field * size if value else 0
     return _Plan(tuple(dy * files + dx for dx, dy in offsets), path, captures, unloads,
-                 rights, (min(xs), max(xs), min(ys), max(ys)), tuple(needs), tuple(need_deltas))
+                 rights, (min(xs), max(xs), min(ys), max(ys)), (white[0], white[1]),
+                 (black[0], black[1]), tuple(need_deltas))
 
 
 @lru_cache(maxsize=64)

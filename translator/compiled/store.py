@@ -120,32 +120,32 @@ def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE
             ) -> None:
     """Compile together, in as few programs as fit, the whole-board tables of the pieces
     (canonical string, reading, files, ranks) not known yet, for no state (a batch's
-    pieces: a program's fixed cost, some 20 ms,
-    paid once for them all instead of once each); what cannot be compiled so, or not in
-    time, is left to :func:`table_for`."""
+    pieces, whatever their boards: a program's fixed cost, some 20 to 90 ms, paid once for
+    them all instead of once each); what cannot be compiled so, or not in time (each
+    program within ``timeout``), is left to :func:`table_for`."""
     if _solver_only.get():
         return
-    boards: dict[tuple[int, int], list[tuple[Key, int]]] = {}
+    sized: list[tuple[Key, int]] = []
     for betza, reading, files, ranks in dict.fromkeys(pieces):
         key: Key = (betza, reading, files, ranks, None)
         if key in _loaded or key in _tables:
             continue
         size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
         if size <= TABLE_ATOMS:
-            boards.setdefault((files, ranks), []).append((key, size))
-    for (files, ranks), sized in boards.items():
-        for chunk in chunks(sized, DEFAULT_MAX_ATOMS):   # (of (key,) items)
-            keys = [item[0] for item in chunk]
-            # (each program in the time one table has: the pieces of a chunk that
-            # failed, and only they, are compiled one by one, each in that time too)
-            try:
-                found = compile_tables([key[:2] for key in keys], files, ranks,
-                                       timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
-            except (SolverTimeout, NotCompilable, LimitError):
-                continue
-            for key, table in zip(keys, found, strict=True):
-                if table is not None:   # (a local one is compiled by table_for)
-                    _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
+            sized.append((key, size))
+    for chunk in chunks(sized, DEFAULT_MAX_ATOMS):   # (of (key,) items)
+        keys = [item[0] for item in chunk]
+        # (each program in the time one table has: the pieces of a chunk that failed,
+        # and only they, are compiled one by one, each in that time too)
+        try:
+            found = compile_tables([key[:2] for key in keys], 0, 0,
+                                   boards=[key[2:4] for key in keys],
+                                   timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
+        except (SolverTimeout, NotCompilable, LimitError):
+            continue
+        for key, table in zip(keys, found, strict=True):
+            if table is not None:   # (a local one is compiled by table_for)
+                _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,

@@ -211,22 +211,24 @@ def compile_table(text: str, files: int, ranks: int, reading: str = "spec", *,
 
 def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
                    timeout: float = 60.0, max_rows: int | None = None,
-                   state: State | None = None) -> list[MoveTable | NotCompilable | None]:
+                   state: State | None = None, boards: list[tuple[int, int]] | None = None
+                   ) -> list[MoveTable | NotCompilable | None]:
     """The whole-board tables of several pieces (canonical string, reading) in one
     program, each from the centre of the board twice as large (one program's fixed cost
     for them all: a batch asks for the pieces of its lines together), for the position's
     ``state`` if given; for a piece the table cannot express, why; None for one whose
-    rows depend on the start square (a local table: :func:`compile_table`). The caller
-    keeps the grounding within its budget (translator/solve/limits.py estimates each
-    piece)."""
+    rows depend on the start square (a local table: :func:`compile_table`). Each piece is
+    on the board ``files`` x ``ranks``, or on its own of ``boards`` (files, ranks) when
+    given. The caller keeps the grounding within its budget (solve/limits.py)."""
     from translator.facts.pieces import piece_facts
     from translator.solve import engine
 
-    centre = (files - 1, ranks - 1)
-    facts = " ".join(piece_facts(q + 1, text, reading) + " "
-                     + BOARD(q, 2 * files - 1, 2 * ranks - 1) + START(q, *centre) + CENTRE(q)
-                     + QTYPE(q, q + 1) + stated_facts(state, q)
-                     for q, (text, reading) in enumerate(pieces))
+    sizes = boards if boards is not None else [(files, ranks)] * len(pieces)
+    centres = [(f - 1, r - 1) for f, r in sizes]
+    facts = " ".join(piece_facts(q + 1, text, reading) + " " + BOARD(q, 2 * f - 1, 2 * r - 1)
+                     + START(q, f - 1, r - 1) + CENTRE(q) + QTYPE(q, q + 1)
+                     + stated_facts(state, q) for q, ((text, reading), (f, r))
+                     in enumerate(zip(pieces, sizes, strict=True)))
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
     shown = shown_rows(program.ctl, deadline, timeout)
@@ -245,8 +247,8 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
         elif n in local:
             out.append(None)
         else:
-            table = MoveTable(text, reading, files, ranks, state=state)
-            read_rows(rows[n], table, [centre] * len(pieces), max_rows)
+            table = MoveTable(text, reading, *sizes[n], state=state)
+            read_rows(rows[n], table, centres, max_rows)
             out.append(table)
     return out
 
