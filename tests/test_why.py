@@ -212,9 +212,12 @@ def test_one_open_program_answers_as_a_program_per_position(betza, monkeypatch):
     # one open program
     assert len(why_program.OPEN) == len(
         {s for _, _, _, s, _ in cases})
+    # (and without the open programs kept, which a program is taken from first)
     monkeypatch.setattr(why_program, "opens", lambda ctx: False)
+    why_program.OPEN.clear()
     why_program.EXPLORED.clear()
     assert [why(betza, o, t, p, side=s, virgin=v) for o, t, p, s, v in cases] == opened
+    assert not why_program.OPEN and why_program.CLOSED   # (a program per position answered)
 
 
 def test_a_grasshopper_hops_over_a_friend_or_needs_one():
