@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from translator.compiled.kbcache import cache_folder
 from translator.game import Game, kept, perft
 from translator.game import compile as game_compile
 from translator.game.compile import READING, Tables, compiled_rules
 from translator.game.kept import path_of, read_kept, variant_key
 from translator.game.rules import game_rules
+from translator.resources import cache_folder
 
 VARIANT = "gardner"   # 5x5: compiled in a fraction of a second
 FIELDS = ("rows", "reach", "attack", "ep_pieces", "promotion", "must_promote", "piece_zone",

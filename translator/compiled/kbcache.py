@@ -22,8 +22,6 @@ from typing import Any
 from translator.compiled.digest import rules_digest
 from translator.resources import cache_folder, write_whole
 
-__all__ = ["cache_folder", "cached", "remembered", "write_whole"]
-
 
 def _path(name: str, digest: str) -> Path:
     return cache_folder() / f"{name}-{digest[:20]}.json"

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from translator.compiled.digest import compiled_by
-from translator.compiled.kbcache import cache_folder, write_whole
 from translator.game.rules import GameRules
+from translator.resources import cache_folder, write_whole
 
 MAX_BYTES = 64 * 1024 * 1024   # the largest variant played (grand) keeps some 5 MB
 
