@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from translator.game import compile as game_compile
 from translator.game.compile import READING, Tables, compiled_rules
 from translator.game.kept import path_of, read_kept, variant_key
 from translator.game.rules import game_rules
-from translator.resources import cache_folder
+from translator.resources import STALE_AFTER, cache_folder
 
 VARIANT = "gardner"   # 5x5: compiled in a fraction of a second
 FIELDS = ("rows", "reach", "attack", "ep_pieces", "promotion", "must_promote", "piece_zone",
@@ -152,11 +154,25 @@ def test_a_folder_that_cannot_be_written_costs_only_the_compile(
     assert compiles == [VARIANT, VARIANT] and same(again, first)
 
 
-def test_the_files_of_other_keys_of_the_variant_are_removed_when_it_is_kept(
+def test_the_files_of_other_keys_of_the_variant_are_removed_once_unused(
         folder: Path, compiles: list[str]) -> None:
-    stale = path_of(VARIANT, "0" * 64)   # as kept by other code or rules
+    # kept by other code or rules: one no process has used for longer than STALE_AFTER,
+    # one still in use (another checkout plays it), and another variant's stale file
+    stale, in_use = path_of(VARIANT, "0" * 64), path_of(VARIANT, "1" * 64)
     other = path_of("minishogi", "0" * 64)
-    stale.write_text("{}\n{}")
-    other.write_text("{}\n{}")
+    old = time.time() - STALE_AFTER - 60
+    for path in (stale, in_use, other):
+        path.write_text("{}\n{}")
+        os.utime(path, (old, old))
+    os.utime(in_use)
     fresh()
-    assert sorted(p.name for p in folder.glob("game-*")) == sorted([kept_file().name, other.name])
+    assert sorted(p.name for p in folder.glob("game-*")) == sorted(
+        [kept_file().name, in_use.name, other.name])
+
+
+def test_reading_a_kept_variant_marks_it_used(folder: Path, compiles: list[str]) -> None:
+    fresh()
+    old = time.time() - STALE_AFTER - 60
+    os.utime(kept_file(), (old, old))
+    fresh()   # read, not compiled: its file is in use again
+    assert compiles == [VARIANT] and time.time() - kept_file().stat().st_mtime < STALE_AFTER

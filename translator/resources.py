@@ -6,8 +6,10 @@ translator/solve/kept.py), written whole."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import threading
+import time
 from functools import cache
 from pathlib import Path
 
@@ -41,10 +43,19 @@ def cache_folder() -> Path:
     return Path(base) / "betza-kb"
 
 
-def write_whole(path: Path, data: bytes) -> bool:
+# a kept file of another key (kept by other rules or code: an older checkout, another
+# worktree) is removed once no process has used it for this long; one in use stays, so that
+# two versions at work at once do not keep deleting each other's files
+STALE_AFTER = 14 * 24 * 3600.0
+USED_EVERY = 24 * 3600.0   # a file read is marked used at most this often (one utime)
+
+
+def write_whole(path: Path, data: bytes, family: str | None = None) -> bool:
     """Write ``data`` to ``path`` whole, then renamed: a process reading at the same time
     sees the old file or the new one, never half of one. False where the folder cannot be
-    written (a cache that cannot keep only costs the work again)."""
+    written (a cache that cannot keep only costs the work again). ``family``: a regular
+    expression naming the files that keep the same answer under other keys, whose stale
+    ones are removed then (:func:`prune`)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False,
@@ -53,4 +64,50 @@ def write_whole(path: Path, data: bytes) -> bool:
         os.replace(out.name, path)
     except OSError:
         return False
+    if family is not None:
+        prune(path, family)
     return True
+
+
+def used(path: Path) -> None:
+    """Mark the kept file ``path`` as in use (its modification time, at most once a day):
+    :func:`prune` leaves it. Read-only folders are left as they are."""
+    try:
+        if time.time() - path.stat().st_mtime > USED_EVERY:
+            os.utime(path)
+    except OSError:
+        pass
+
+
+def prune(path: Path, family: str, now: float | None = None) -> list[str]:
+    """Remove the files of ``path``'s folder whose whole names match ``family`` (the same
+    answer kept under other keys), but not ``path``, that no process has written or read
+    (:func:`used`) for :data:`STALE_AFTER` seconds, and the leftovers of writes cut short
+    (``*.tmp``) as old; the names removed.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name in ("kb-a-01.json", "kb-a-02.json", "kb-a-03.json", "kb-ab-04.json"):
+    ...     _ = (folder / name).write_text("{}")
+    >>> old = time.time() - STALE_AFTER - 60
+    >>> for name in ("kb-a-02.json", "kb-ab-04.json"):
+    ...     os.utime(folder / name, (old, old))
+    >>> prune(folder / "kb-a-01.json", r"kb-a-[0-9a-f]+[.]json")
+    ['kb-a-02.json']
+    >>> sorted(p.name for p in folder.iterdir())
+    ['kb-a-01.json', 'kb-a-03.json', 'kb-ab-04.json']
+    """
+    pattern = re.compile(family)
+    stale = (now if now is not None else time.time()) - STALE_AFTER
+    removed: list[str] = []
+    try:
+        for other in path.parent.iterdir():
+            if other.name == path.name or not (pattern.fullmatch(other.name)
+                                               or other.name.endswith(".tmp")):
+                continue
+            if other.stat().st_mtime < stale and other.is_file():
+                other.unlink(missing_ok=True)
+                removed.append(other.name)
+    except OSError:
+        pass
+    return sorted(removed)

@@ -5,8 +5,9 @@ the solver about them once per change of the rules, not once per process.
 
 The folder is ``$BETZA_CACHE``, else ``$XDG_CACHE_HOME/betza-kb``, else
 ``~/.cache/betza-kb``; a file of another digest is never read (a change of the rules
-makes a new file), and a folder that cannot be written only costs the time of deriving
-the answer again.
+makes a new file, and the old one is removed once no process has used it for two weeks:
+:func:`translator.resources.prune`), and a folder that cannot be written only costs the
+time of deriving the answer again.
 
 >>> len(rules_digest()), rules_digest() == rules_digest()
 (64, True)
@@ -15,12 +16,13 @@ the answer again.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from translator.compiled.digest import rules_digest
-from translator.resources import cache_folder, write_whole
+from translator.resources import cache_folder, used, write_whole
 
 
 def _path(name: str, digest: str) -> Path:
@@ -32,15 +34,20 @@ def _read(path: Path, digest: str) -> dict[str, Any] | None:
     try:
         kept = json.loads(path.read_text())
         if isinstance(kept, dict) and kept.get("rules") == digest:
-            return dict(kept["answer"])
+            answer = dict(kept["answer"])
+            used(path)
+            return answer
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return None
 
 
 def _keep(path: Path, digest: str, answer: dict[str, Any]) -> None:
+    """Write the answer, and remove the stale files of its name kept by other rules."""
+    name = path.name[:-len(f"-{digest[:20]}.json")]
     write_whole(path, json.dumps({"rules": digest, "answer": answer},
-                                 separators=(",", ":")).encode())
+                                 separators=(",", ":")).encode(),
+                family=re.escape(name) + r"-[0-9a-f]{20}\.json")
 
 
 def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:

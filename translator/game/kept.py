@@ -30,7 +30,7 @@ from typing import Any
 
 from translator.compiled.digest import compiled_by
 from translator.game.rules import GameRules
-from translator.resources import cache_folder, write_whole
+from translator.resources import cache_folder, used, write_whole
 
 MAX_BYTES = 64 * 1024 * 1024   # the largest variant played (grand) keeps some 5 MB
 
@@ -84,7 +84,9 @@ def read_kept(name: str, key: str) -> Any:
         if (not isinstance(mark, dict) or mark.get("key") != key
                 or mark.get("checksum") != hashlib.sha256(body).hexdigest()):
             return None
-        return json.loads(body)
+        data = json.loads(body)
+        used(path)
+        return data
     except (OSError, ValueError, RecursionError):
         return None
 
@@ -92,16 +94,10 @@ def read_kept(name: str, key: str) -> Any:
 def keep(name: str, key: str, data: Any) -> None:
     """Write ``data`` for the variant ``name`` under ``key`` (whole, then renamed: a process
     reading at the same time sees the old file or the new one, never half of one), and
-    remove the variant's files of other keys (stale: each change of the code or the rules
-    would otherwise leave megabytes behind)."""
+    remove the variant's files of other keys that no process has used for two weeks
+    (:func:`translator.resources.prune`: each change of the code or the rules would
+    otherwise leave megabytes behind, while a file another checkout still plays stays)."""
     body = json.dumps(data, separators=(",", ":")).encode()
     head = json.dumps({"key": key, "checksum": hashlib.sha256(body).hexdigest()}).encode()
-    path = path_of(name, key)
-    if not write_whole(path, head + b"\n" + body):
-        return
-    try:
-        for other in path.parent.glob(f"game-{_slug(name)}-*.json"):
-            if other != path:
-                other.unlink(missing_ok=True)
-    except OSError:
-        pass
+    write_whole(path_of(name, key), head + b"\n" + body,
+                family=f"game-{_slug(name)}-[0-9a-f]{{32}}\\.json")

@@ -7,6 +7,8 @@ The shapes are kept in the cache folder (:func:`translator.resources.cache_folde
 sha256 of the program's statements (their kinds and texts as clingo prints them) and of the
 slicing module's source: another program, or another way of reading one, makes another file,
 and a file that cannot be read or does not hold a shape per statement is worked out again.
+The files of other keys are removed once no process has used them for two weeks
+(:func:`translator.resources.prune`).
 
 >>> import os, tempfile
 >>> import clingo.ast as ast
@@ -32,7 +34,7 @@ from typing import Any
 
 import clingo.ast as ast
 
-from translator.resources import cache_folder, write_whole
+from translator.resources import cache_folder, used, write_whole
 from translator.solve import slicing
 from translator.solve.slicing import Shape, shapes_of
 
@@ -47,12 +49,14 @@ def kept_shapes(statements: Sequence[ast.AST]) -> tuple[Shape, ...]:
     try:
         found = tuple(_shape(row) for row in json.loads(path.read_text()))
         if len(found) == len(statements):
+            used(path)
             return found
     except (OSError, ValueError, TypeError):
         pass
     shapes = shapes_of(statements)
     write_whole(path, json.dumps([_row(shape) for shape in shapes],
-                                 separators=(",", ":")).encode())
+                                 separators=(",", ":")).encode(),
+                family=r"shapes-[0-9a-f]{32}\.json")
     return shapes
 
 
