@@ -74,6 +74,17 @@ def remembered(key: Callable[..., Hashable | None]
     return decorate
 
 
+def remember(name: str, key: Hashable, answer: Any) -> None:
+    """Keep ``answer`` as the function named ``name`` would for ``key`` (an answer that one
+    program gave beside the one it was asked for: a proof for several pairs at once)."""
+    if getattr(_off, "on", False):
+        return
+    with _lock:
+        _answers[(name, key)] = copy.deepcopy(answer)
+        while len(_answers) > SIZE:
+            _answers.popitem(last=False)
+
+
 def recall(name: str, key: Hashable) -> Any:
     """The answer kept for ``key`` of the function named ``name`` (a copy), or None."""
     if getattr(_off, "on", False):
