@@ -20,7 +20,7 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
-from translator.facts.schema import BASE_LEN, CAND_TOK, CLASH, TOK_LEN, WANT
+from translator.facts.schema import BASE_LEN, CAND_SYS, CLASH, SYS_TOK, TOK_LEN, WANT
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece
@@ -76,11 +76,14 @@ def _space_facts(notation: str) -> str:
     piece = Piece(tuple(c.move for c in space.candidates))
     out = [move_facts(1, piece)]
     for m, cand in enumerate(space.candidates, start=1):
-        out.append(BASE_LEN(m, len(str(cand.move))))
-        out.extend(CAND_TOK(m, tok) for tok in cand.tokens)
-        out.extend(CLASH(m, a, b) for a, b in clashes(cand.system))
-    tokens = {tok for c in space.candidates for tok in c.tokens}
-    out.extend(TOK_LEN(tok, len(tok)) for tok in tokens)
+        out += [BASE_LEN(m, len(str(cand.move))), CAND_SYS(m, cand.system)]
+    # (by system, not by candidate: the same tokens and clashes for the hundreds of
+    # candidates of a system, and most of the text clingo would parse otherwise)
+    for system, tokens in {c.system: c.tokens for c in space.candidates}.items():
+        out.extend(SYS_TOK(system, tok) for tok in tokens)
+        out.extend(CLASH(system, a, b) for a, b in clashes(system))
+    every = {tok for c in space.candidates for tok in c.tokens}
+    out.extend(TOK_LEN(tok, len(tok)) for tok in every)
     return "\n".join(out)
 
 
