@@ -8,6 +8,10 @@ text of their question. Only answers that ran to their end are kept: a time limi
 refusal or a bad string raises as before and leaves nothing behind. Answers are copied in
 and out, so a caller that changes its answer changes no other's.
 
+A grounded program asked again with other assumptions (find's search: the same example
+positions, other squares drawn) is kept too, a few of them, and lent to one caller at a
+time (:func:`borrow`, :func:`give_back`): grounding is most of such a question's cost.
+
 :func:`fresh` turns the memory off for a block (tests that watch the solver at work: its
 time limit, which program it builds).
 
@@ -37,8 +41,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 SIZE = 512  # answers kept per process (each a few kB)
+GROUNDED = 4  # grounded programs kept per process (each a few MB)
 
 _answers: OrderedDict[Hashable, Any] = OrderedDict()
+_grounded: OrderedDict[Hashable, Any] = OrderedDict()
 _lock = threading.Lock()
 _off = threading.local()
 
@@ -68,6 +74,17 @@ def remembered(key: Callable[..., Hashable | None]
     return decorate
 
 
+def remember(name: str, key: Hashable, answer: Any) -> None:
+    """Keep ``answer`` as the function named ``name`` would for ``key`` (an answer that one
+    program gave beside the one it was asked for: a proof for several pairs at once)."""
+    if getattr(_off, "on", False):
+        return
+    with _lock:
+        _answers[(name, key)] = copy.deepcopy(answer)
+        while len(_answers) > SIZE:
+            _answers.popitem(last=False)
+
+
 def recall(name: str, key: Hashable) -> Any:
     """The answer kept for ``key`` of the function named ``name`` (a copy), or None."""
     if getattr(_off, "on", False):
@@ -86,3 +103,23 @@ def fresh() -> Iterator[None]:
         yield
     finally:
         _off.on = before
+
+
+def borrow(key: Hashable) -> Any:
+    """The grounded program kept under ``key``, taken out of the memory until it is given
+    back (so that no two callers solve it at once), or None."""
+    if getattr(_off, "on", False):
+        return None
+    with _lock:
+        return _grounded.pop(key, None)
+
+
+def give_back(key: Hashable, program: Any) -> None:
+    """Keep ``program`` (grounded) under ``key`` for the next :func:`borrow`; only a program
+    whose last solve ran to its end is given back."""
+    if getattr(_off, "on", False):
+        return
+    with _lock:
+        _grounded[key] = program
+        while len(_grounded) > GROUNDED:
+            _grounded.popitem(last=False)

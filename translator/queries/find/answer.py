@@ -20,7 +20,7 @@ from typing import Any
 import clingo
 
 from translator.errors import BetzaError
-from translator.facts.schema import BASE_LEN, CAND_TOK, CLASH, TOK_LEN, WANT
+from translator.facts.schema import BASE_LEN, CAND_SYS, CLASH, SYS_TOK, TOK_LEN, WANT
 from translator.facts.translate import move_facts, position_facts
 from translator.notation.syntax import Piece
 from translator.position import PlacedPiece
@@ -30,7 +30,7 @@ from translator.queries.find.check import drawn_marks
 from translator.queries.find.examples import Example
 from translator.queries.find.space import Space, candidate_space, clashes
 from translator.shown import Dir, On, QSquare, each, term
-from translator.solve import engine
+from translator.solve import engine, memo
 from translator.solve.memo import remembered
 from translator.squares import square_name
 
@@ -76,16 +76,20 @@ def _space_facts(notation: str) -> str:
     piece = Piece(tuple(c.move for c in space.candidates))
     out = [move_facts(1, piece)]
     for m, cand in enumerate(space.candidates, start=1):
-        out.append(BASE_LEN(m, len(str(cand.move))))
-        out.extend(CAND_TOK(m, tok) for tok in cand.tokens)
-        out.extend(CLASH(m, a, b) for a, b in clashes(cand.system))
-    tokens = {tok for c in space.candidates for tok in c.tokens}
-    out.extend(TOK_LEN(tok, len(tok)) for tok in tokens)
+        out += [BASE_LEN(m, len(str(cand.move))), CAND_SYS(m, cand.system)]
+    # (by system, not by candidate: the same tokens and clashes for the hundreds of
+    # candidates of a system, and most of the text clingo would parse otherwise)
+    for system, tokens in {c.system: c.tokens for c in space.candidates}.items():
+        out.extend(SYS_TOK(system, tok) for tok in tokens)
+        out.extend(CLASH(system, a, b) for a, b in clashes(system))
+    every = {tok for c in space.candidates for tok in c.tokens}
+    out.extend(TOK_LEN(tok, len(tok)) for tok in every)
     return "\n".join(out)
 
 
-def _facts(examples: list[Example], notation: str) -> str:
-    out = [_space_facts(notation)]
+def _positions(examples: list[Example]) -> str:
+    """The facts of the example positions, the piece on its square in each."""
+    out = []
     for q, ex in enumerate(examples, start=1):
         pos = ex.position()
         origin = pos.square(ex.origin)
@@ -94,16 +98,25 @@ def _facts(examples: list[Example], notation: str) -> str:
                              text=ex.origin, pos=0)
         pos.pieces[origin] = PlacedPiece(ex.side, betza="find")
         out.append(position_facts(q, pos, {"find": 1}, [origin], set()))
+    return "\n".join(out)
+
+
+def _drawn(examples: list[Example]) -> set[clingo.Symbol]:
+    """The drawn marks, as the atoms of the externals ``want/4`` to set true."""
+    out: set[clingo.Symbol] = set()
+    for q, ex in enumerate(examples, start=1):
+        pos = ex.position()
         for name, kinds in ex.wanted().items():
             x, y = pos.square(name)
-            out.extend(WANT(q, x, y, k) for k in sorted(kinds))
-    return "\n".join(out)
+            out.update(clingo.parse_term(WANT(q, x, y, k)[:-1]) for k in kinds)
+    return out
 
 
 # every optimal string, found by core-guided optimisation: proving that no shorter string
 # exists is where clingo's default (model-guided) strategy spends its time, about 40 times
 # longer on lint's masW3 (bench/find.py --strategies)
-SOLVING = ("--opt-mode=optN", "--opt-strategy=usc")
+OPT_MODE = "optN"
+SOLVING = (f"--opt-mode={OPT_MODE}", "--opt-strategy=usc")
 
 
 def _asked(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
@@ -141,18 +154,28 @@ def find(examples: list[Example], *, limit: int = 5, timeout: float = 60.0,
 def _search(examples: list[Example], limit: int, deadline: float, timeout: float,
             notation: str, complete: bool = False) -> FindResult:
     space = candidate_space(notation)
-    ctl = engine.ground("find.lp", _facts(examples, notation), list(SOLVING),
-                        deadline=deadline, timeout=timeout).ctl
+    key = ("find.lp", notation, _positions(examples))
+    ctl = memo.borrow(key)
+    if ctl is None:  # the positions' grounding, the same for every drawing of them
+        ctl = engine.ground("find.lp", _space_facts(notation) + "\n" + key[2],
+                            list(SOLVING), deadline=deadline, timeout=timeout).ctl
+    drawn = _drawn(examples)
+    for atom in ctl.symbolic_atoms.by_signature("want", 4):
+        ctl.assign_external(atom.symbol, atom.symbol in drawn)
     keep = [atom.literal for atom in ctl.symbolic_atoms.by_signature("keep", 3)]
     for atom in ctl.symbolic_atoms.by_signature("keep", 3):
         ctl.assign_external(atom.symbol, None)  # free, so that assumptions can set it
+    ctl.configuration.solve.opt_mode = OPT_MODE  # type: ignore[union-attr]
     found = _optimal(ctl, keep, space, limit, deadline, timeout)
-    if not found:
-        if complete:
-            return FindResult(None)
-        return FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples,
-                                                             deadline, timeout))
-    return _rank(found, examples, space, limit, deadline)
+    if not found and complete:
+        result = FindResult(None)
+    elif not found:
+        result = FindResult(None, unsatisfiable=_smallest_core(ctl, keep, examples,
+                                                               deadline, timeout))
+    else:
+        result = _rank(found, examples, space, limit, deadline)
+    memo.give_back(key, ctl)
+    return result
 
 
 def _with_captures(examples: list[Example], failed: FindResult, limit: int,
