@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import time
 
-import clingo
-
 from translator.compiled import store
 from translator.compiled.match import turned
 from translator.compiled.table import (
@@ -21,6 +19,7 @@ from translator.compiled.table import (
     NotCompilable,
     State,
     read_rows,
+    rows_by_query,
     shown_rows,
     stated_facts,
 )
@@ -28,7 +27,7 @@ from translator.errors import LimitError
 from translator.facts.pieces import parse_piece, piece_facts
 from translator.facts.schema import BOARD, ONSQUARE, QTYPE, START
 from translator.position import Position
-from translator.shown import NoCanon, TableRow, each, term
+from translator.shown import NoCanon, each
 from translator.solve import engine
 from translator.solve.batch import chunks
 from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
@@ -124,10 +123,7 @@ def _compile_squares(pairs: list[tuple[MoveTable, Square]], timeout: float) -> N
     program = engine.ground("table.lp", " ".join(facts), deadline=deadline, timeout=timeout)
     shown = shown_rows(program.ctl, deadline, timeout)
     refused = {no.t for no in each(shown, NoCanon)}
-    rows: list[list[clingo.Symbol]] = [[] for _ in pairs]
-    for sym in shown:
-        if sym.name == "row":
-            rows[term(sym, TableRow).q].append(sym)
+    rows = rows_by_query(shown, len(pairs))
     squares = [square for _, square in pairs]
     for q, (table, square) in enumerate(pairs):
         if kinds[(table.betza, table.reading)] in refused:

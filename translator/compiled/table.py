@@ -30,7 +30,7 @@ import clingo
 
 from translator.errors import BetzaError
 from translator.facts.schema import BOARD, BY_NAME, CENTRE, ONSQUARE, QTYPE, START, STATED
-from translator.shown import Local, NoCanon, TableRow, each, term
+from translator.shown import Local, NoCanon, each
 from translator.squares import Square
 
 Offset = tuple[int, int]
@@ -232,11 +232,8 @@ def compile_tables(pieces: list[tuple[str, str]], files: int, ranks: int, *,
     deadline = time.monotonic() + timeout
     program = engine.ground("table.lp", facts, deadline=deadline, timeout=timeout)
     shown = shown_rows(program.ctl, deadline, timeout)
-    rows: list[list[clingo.Symbol]] = [[] for _ in pieces]
+    rows = rows_by_query(shown, len(pieces))
     refused: list[list[str]] = [[] for _ in pieces]
-    for sym in shown:
-        if sym.name == "row":
-            rows[term(sym, TableRow).q].append(sym)   # (read by read_rows)
     for no in each(shown, NoCanon):
         refused[no.t - 1].append(no.why)
     local = {one.t - 1 for one in each(shown, Local)}
@@ -275,7 +272,8 @@ def add_squares(table: MoveTable, squares: list[Square], *, timeout: float = 60.
     if refused:
         raise NotCompilable(refused[0], frozenset(refused))
     found = MoveTable(table.betza, table.reading, files, ranks, local=True)
-    read_rows(shown, found, squares, max_rows)
+    read_rows([row for rows in rows_by_query(shown, len(squares)) for row in rows], found,
+              squares, max_rows)
     for square in squares:
         table.starts[square] = found.starts.get(square, [])
 
@@ -300,16 +298,21 @@ def shown_rows(ctl: clingo.Control, deadline: float, timeout: float) -> list[cli
     return symbols
 
 
-def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square],
+def rows_by_query(shown: list[clingo.Symbol], queries: int) -> list[list[list[str]]]:
+    """The shown ``row/5`` atoms (:class:`translator.shown.TableRow`) of each query 0, 1 …,
+    as the names and numbers of their texts (each argument asked of clingo costs a call)."""
+    rows: list[list[list[str]]] = [[] for _ in range(queries)]
+    for tokens in (_TOKEN.findall(str(sym)) for sym in shown if sym.name == "row"):
+        rows[int(tokens[1])].append(tokens)
+    return rows
+
+
+def read_rows(shown: list[list[str]], table: MoveTable, starts: list[Square],
               max_rows: int | None) -> None:
-    """Fill ``table`` with the shown ``row/5`` atoms of queries 0, 1 … (from ``starts``:
+    """Fill ``table`` with rows of queries 0, 1 … (:func:`rows_by_query`; from ``starts``:
     the centre of the doubled board, or the squares of a local table)."""
     count = 0
-    for sym in shown:
-        if sym.name != "row":
-            continue
-        # (read from the atom's text: each argument asked of clingo costs a call into it)
-        tokens = _TOKEN.findall(str(sym))
+    for tokens in shown:
         origin = starts[int(tokens[1])]
         row = row_of(tokens, origin)
         if row is None:
@@ -317,10 +320,7 @@ def read_rows(shown: list[clingo.Symbol], table: MoveTable, starts: list[Square]
         count += 1
         if max_rows is not None and count > max_rows:
             raise NotCompilable(f"more than {max_rows} rows")
-        if table.local:
-            table.starts.setdefault(origin, []).append(row)
-        else:
-            table.rows.append(row)
+        (table.starts.setdefault(origin, []) if table.local else table.rows).append(row)
     for rows in [table.rows, *table.starts.values()]:
         rows.sort(key=_row_order)
 

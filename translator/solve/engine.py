@@ -131,8 +131,16 @@ def ground(entry: str, facts: str, options: Iterable[str] = (), *,
         messages.append(message)
 
     ctl = control([entry], facts, options, logger)
-    ground_parts(ctl, may_chain(facts), deadline, timeout)
+    ground_parts(ctl, may_chain(facts) and chained(entry), deadline, timeout)
     return Program(ctl, messages)
+
+
+@cache
+def chained(entry: str) -> bool:
+    """Whether ``entry`` grounds legs step by step (it includes encodings/lean.lp's
+    ``lleg`` part); one that does not (table.lp, conditions.lp …) is grounded in one call."""
+    return any(statement.ast_type == clingo.ast.ASTType.Program and statement.name == "lleg"
+               for statement in program_ast(entry))
 
 
 def may_chain(facts: str) -> bool:

@@ -40,6 +40,7 @@ literals and aggregates never make a rule droppable.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -85,13 +86,15 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
     (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
     :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
-    derivable, keyed = _derivable(shapes, facts, keys)
+    derivable, keyed, fired = _derivable(shapes, facts, keys)
     kept: list[ast.AST] = []
     lost: set[tuple[str, int]] = set()
-    for statement, shape in zip(statements, shapes, strict=True):
+    for at, (statement, shape) in enumerate(zip(statements, shapes, strict=True)):
         if shape.comment:
             continue
-        if shape.needs <= derivable and (keyed is None or _given(shape.wants, keyed, facts)):
+        # (a rule with a head may fire exactly when it fired in the fixpoint)
+        if at in fired if shape.heads else shape.needs <= derivable and (
+                keyed is None or _given(shape.wants, keyed, facts)):
             kept.append(statement)
         else:
             lost.update(shape.signatures)
@@ -152,31 +155,95 @@ def _given(wants: frozenset[Want], keyed: dict[str, set[tuple[str | None, ...] |
 
 
 def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[Key] | None
-               ) -> tuple[frozenset[str], dict[str, set[tuple[str | None, ...] | None]] | None]:
+               ) -> tuple[frozenset[str], dict[str, set[tuple[str | None, ...] | None]] | None,
+                          set[int]]:
     """The names (and with ``keys``, the atoms as :data:`Key`) the facts and the rules
-    that may fire can derive (a fixpoint)."""
+    that may fire can derive (a fixpoint), and the rules (their indices) that may fire."""
     derivable = set(facts)
     keyed: dict[str, set[tuple[str | None, ...] | None]] | None = None
     if keys is not None:
         keyed = {}
         for name, args in keys:
             keyed.setdefault(name, set()).add(args)
-    waiting = [shape for shape in shapes if shape.heads]
-    while True:
-        # (what a rule derives counts for the rules after it in the same pass: few passes)
-        left = []
-        for shape in waiting:
-            if shape.needs <= derivable and (keyed is None
-                                             or _given(shape.wants, keyed, facts)):
-                derivable |= shape.heads
-                if keyed is not None:
-                    for name, args in shape.gives:
-                        keyed.setdefault(name, set()).add(args)
-            else:
-                left.append(shape)
-        if len(left) == len(waiting):
-            return frozenset(derivable), keyed
-        waiting = left
+    # (worked off a queue: a rule is looked at when the last name it needs is derived, and
+    # again when a name whose constants it wants gains an atom, not in passes over them all)
+    needing, counts, free, always = _needing(shapes)
+    missing = dict(counts)
+    ready: deque[int] = deque(free)
+    blocked: dict[str, set[int]] = {}
+    # (the rules that need and want nothing, the facts of kb/, fire in every program)
+    fired = set(always.fired)
+    derivable |= always.heads
+    if keyed is not None:
+        for name, args in always.gives:
+            keyed.setdefault(name, set()).add(args)
+
+    def derive(name: str) -> None:
+        for other in needing.get(name, ()):
+            missing[other] -= 1
+            if not missing[other]:
+                ready.append(other)
+
+    for name in derivable:
+        derive(name)
+    while ready:
+        at = ready.popleft()
+        shape = shapes[at]
+        if at in fired:
+            continue
+        if keyed is not None and not _given(shape.wants, keyed, facts):
+            for name, _ in shape.wants:
+                blocked.setdefault(name, set()).add(at)
+            continue
+        fired.add(at)
+        for name in shape.heads - derivable:
+            derivable.add(name)
+            derive(name)
+        if keyed is not None:
+            for name, args in shape.gives:
+                found = keyed.setdefault(name, set())
+                if args not in found:
+                    found.add(args)
+                    ready.extend(blocked.pop(name, ()))
+    return frozenset(derivable), keyed, fired
+
+
+@dataclass(frozen=True)
+class _Always:
+    """The rules with a head that need and want nothing (by index), and what they derive."""
+
+    fired: frozenset[int]
+    heads: frozenset[str]
+    gives: frozenset[Key]
+
+
+_NEEDING: dict[int, tuple[Sequence[Shape], dict[str, list[int]], dict[int, int], list[int],
+                          _Always]] = {}
+
+
+def _needing(shapes: Sequence[Shape]
+             ) -> tuple[dict[str, list[int]], dict[int, int], list[int], _Always]:
+    """Of the rules with a head among ``shapes`` (by index): those that need each name,
+    how many names each needs, those that need some constants and no name, and those that
+    need nothing (kept per sequence of shapes: a program's are made once per process)."""
+    kept = _NEEDING.get(id(shapes))
+    if kept is None or kept[0] is not shapes:
+        needing: dict[str, list[int]] = {}
+        counts: dict[int, int] = {}
+        for at, shape in enumerate(shapes):
+            if shape.heads:
+                counts[at] = len(shape.needs)
+                for name in shape.needs:
+                    needing.setdefault(name, []).append(at)
+        free = [at for at, count in counts.items() if not count]
+        always = [at for at in free if not shapes[at].wants]
+        if len(_NEEDING) > 64:
+            _NEEDING.clear()
+        kept = _NEEDING[id(shapes)] = (shapes, needing, counts, [
+            at for at in free if shapes[at].wants], _Always(
+            frozenset(always), frozenset().union(*(shapes[at].heads for at in always)),
+            frozenset().union(*(shapes[at].gives for at in always))))
+    return kept[1], kept[2], kept[3], kept[4]
 
 
 def shapes_of(statements: Iterable[ast.AST]) -> tuple[Shape, ...]:
