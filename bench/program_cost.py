@@ -34,12 +34,13 @@ FIDE = {"P": "fmWfceFifmnD", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K"}
 
 def cpu(fn: Callable[[], object], repeat: int = 21) -> float:
     """The least CPU seconds of ``fn`` over ``repeat`` runs (the machine is shared)."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return min(times)
+    return min(_once(fn) for _ in range(repeat))
+
+
+def _once(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
 
 
 def program(fen: str, queries: int) -> str:
