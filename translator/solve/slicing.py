@@ -85,13 +85,14 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
     (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
     :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
-    derivable, keyed = _derivable(shapes, facts, keys)
+    derivable, keyed, fired = _derivable(shapes, facts, keys)
     kept: list[ast.AST] = []
     lost: set[tuple[str, int]] = set()
-    for statement, shape in zip(statements, shapes, strict=True):
+    for at, (statement, shape) in enumerate(zip(statements, shapes, strict=True)):
         if shape.comment:
             continue
-        if shape.needs <= derivable and (keyed is None or _given(shape.wants, keyed, facts)):
+        if at in fired or not shape.heads and shape.needs <= derivable and (
+                keyed is None or _given(shape.wants, keyed, facts)):
             kept.append(statement)
         else:
             lost.update(shape.signatures)
@@ -152,31 +153,56 @@ def _given(wants: frozenset[Want], keyed: dict[str, set[tuple[str | None, ...] |
 
 
 def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[Key] | None
-               ) -> tuple[frozenset[str], dict[str, set[tuple[str | None, ...] | None]] | None]:
+               ) -> tuple[frozenset[str], dict[str, set[tuple[str | None, ...] | None]] | None,
+                          set[int]]:
     """The names (and with ``keys``, the atoms as :data:`Key`) the facts and the rules
-    that may fire can derive (a fixpoint)."""
+    that may fire can derive (a fixpoint), and the indices of the shapes with heads that
+    may fire. A rule is looked at again only when a name it reads gains something."""
     derivable = set(facts)
     keyed: dict[str, set[tuple[str | None, ...] | None]] | None = None
     if keys is not None:
         keyed = {}
         for name, args in keys:
             keyed.setdefault(name, set()).add(args)
-    waiting = [shape for shape in shapes if shape.heads]
-    while True:
-        # (what a rule derives counts for the rules after it in the same pass: few passes)
-        left = []
-        for shape in waiting:
-            if shape.needs <= derivable and (keyed is None
-                                             or _given(shape.wants, keyed, facts)):
-                derivable |= shape.heads
-                if keyed is not None:
-                    for name, args in shape.gives:
-                        keyed.setdefault(name, set()).add(args)
-            else:
-                left.append(shape)
-        if len(left) == len(waiting):
-            return frozenset(derivable), keyed
-        waiting = left
+    readers = _readers(shapes)
+    fired: set[int] = set()
+    todo: Iterable[int] = [at for at, shape in enumerate(shapes) if shape.heads]
+    while todo:
+        grown: set[str] = set()
+        for at in todo:
+            shape = shapes[at]
+            if at in fired or not shape.needs <= derivable or (
+                    keyed is not None and not _given(shape.wants, keyed, facts)):
+                continue
+            fired.add(at)
+            grown |= shape.heads - derivable
+            derivable |= shape.heads
+            for name, args in shape.gives if keyed is not None else ():
+                found = keyed.setdefault(name, set())  # type: ignore[union-attr]
+                if args not in found:
+                    found.add(args)
+                    grown.add(name)
+        todo = sorted({at for name in grown for at in readers.get(name, ())} - fired)
+    return frozenset(derivable), keyed, fired
+
+
+_READERS: list[tuple[Sequence[Shape], dict[str, tuple[int, ...]]]] = []
+
+
+def _readers(shapes: Sequence[Shape]) -> dict[str, tuple[int, ...]]:
+    """Per name, the indices of the shapes with heads whose rule reads it (needs it, or
+    wants constants of it); worked out once per program (a program's shapes are kept)."""
+    for known, readers in _READERS:
+        if known is shapes:
+            return readers
+    found: dict[str, list[int]] = {}
+    for at, shape in enumerate(shapes):
+        if shape.heads:
+            for name in shape.needs | {name for name, _ in shape.wants}:
+                found.setdefault(name, []).append(at)
+    readers = {name: tuple(ats) for name, ats in found.items()}
+    _READERS[:] = [*_READERS[-7:], (shapes, readers)]
+    return readers
 
 
 def shapes_of(statements: Iterable[ast.AST]) -> tuple[Shape, ...]:
