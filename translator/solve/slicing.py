@@ -164,9 +164,10 @@ def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[K
         keyed = {}
         for name, args in keys:
             keyed.setdefault(name, set()).add(args)
-    readers = _readers(shapes)
+    free, readers = _readers(shapes)
     fired: set[int] = set()
-    todo: Iterable[int] = [at for at, shape in enumerate(shapes) if shape.heads]
+    # (a rule that needs names can first fire once one of them is a fact's or derived)
+    todo: Iterable[int] = sorted({*free, *(at for name in facts for at in readers.get(name, ()))})
     while todo:
         grown: set[str] = set()
         for at in todo:
@@ -186,23 +187,24 @@ def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[K
     return frozenset(derivable), keyed, fired
 
 
-_READERS: list[tuple[Sequence[Shape], dict[str, tuple[int, ...]]]] = []
+_READERS: list[tuple[Sequence[Shape], tuple[int, ...], dict[str, tuple[int, ...]]]] = []
 
 
-def _readers(shapes: Sequence[Shape]) -> dict[str, tuple[int, ...]]:
-    """Per name, the indices of the shapes with heads whose rule reads it (needs it, or
-    wants constants of it); worked out once per program (a program's shapes are kept)."""
-    for known, readers in _READERS:
+def _readers(shapes: Sequence[Shape]) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]]]:
+    """The indices of the shapes with heads whose rule needs no name, and per name, those
+    whose rule reads it (needs it; the names it wants constants of are needed too); worked
+    out once per program (its shapes are kept)."""
+    for known, free, readers in _READERS:
         if known is shapes:
-            return readers
+            return free, readers
     found: dict[str, list[int]] = {}
     for at, shape in enumerate(shapes):
-        if shape.heads:
-            for name in shape.needs | {name for name, _ in shape.wants}:
-                found.setdefault(name, []).append(at)
+        for name in shape.needs if shape.heads else ():
+            found.setdefault(name, []).append(at)
+    free = tuple(at for at, shape in enumerate(shapes) if shape.heads and not shape.needs)
     readers = {name: tuple(ats) for name, ats in found.items()}
-    _READERS[:] = [*_READERS[-7:], (shapes, readers)]
-    return readers
+    _READERS[:] = [*_READERS[-7:], (shapes, free, readers)]
+    return free, readers
 
 
 def shapes_of(statements: Iterable[ast.AST]) -> tuple[Shape, ...]:
