@@ -130,7 +130,8 @@ def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
     ``ids`` when given)."""
     found: dict[int, list[tuple[Square, Move]]] = {}
     for sym in shown:
-        name = sym.name
+        text = str(sym)  # (one call into clingo; the answers are read from their text)
+        name = text.partition("(")[0]
         if name == "noanswer":
             if stuck is not None:
                 loop = term(sym, NoAnswer)
@@ -145,7 +146,7 @@ def _read(shown: list[Any], castling: dict[int, set[Square]] | None,
             if others is not None:
                 others.append(sym)
             continue
-        q, origin, mv = answer_move(sym)
+        q, origin, mv = answer_move(text)
         found.setdefault(ids[q] if ids else q, []).append((origin, mv))
     return found
 

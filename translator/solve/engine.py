@@ -31,6 +31,7 @@ from translator.shown import LChain, each
 from translator.solve import guard
 from translator.solve.inline import inline
 from translator.solve.kept import kept_shapes
+from translator.solve.memo import remembered
 from translator.solve.slicing import (
     Key,
     Shape,
@@ -202,10 +203,24 @@ def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,
         return result
 
 
+def _asked(facts: str, entry: str, *, timeout: float = 60.0,
+           options: Iterable[str] = ()) -> tuple[str, str, tuple[str, ...]] | None:
+    """A program's question, as :func:`run` keeps its answer (None: too long to keep)."""
+    if len(facts) > KEPT_FACTS or not isinstance(options, (list, tuple)):
+        return None
+    return entry, facts, tuple(options)
+
+
+KEPT_FACTS = 20_000  # characters of facts: the programs whose answers a process keeps
+
+
+@remembered(_asked, list)
 def run(facts: str, entry: str, *, timeout: float = 60.0,
         options: Iterable[str] = ()) -> list[clingo.Symbol]:
     """Ground and solve ``facts`` with the query file ``entry``; the shown atoms of the
-    (single, stratified) answer set."""
+    (single, stratified) answer set. The same program asked again (a census of the same
+    piece, a position asked twice) is answered from the answers kept
+    (:mod:`translator.solve.memo`) without building it."""
     deadline = time.monotonic() + timeout
     program = ground(entry, facts, options, deadline=deadline, timeout=timeout)
     symbols: list[clingo.Symbol] = []

@@ -49,10 +49,12 @@ _lock = threading.Lock()
 _off = threading.local()
 
 
-def remembered(key: Callable[..., Hashable | None]
+def remembered(key: Callable[..., Hashable | None],
+               copied: Callable[[Any], Any] = copy.deepcopy
                ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Keep the answers of the decorated function by ``key(*args, **kwargs)`` (``None``:
-    this call is not kept, nor looked up)."""
+    this call is not kept, nor looked up); ``copied`` copies an answer in and out (``list``
+    for a list of values that never change, as clingo's symbols)."""
     def decorate(func: Callable[P, R]) -> Callable[P, R]:
         @wraps(func)
         def kept(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -63,10 +65,10 @@ def remembered(key: Callable[..., Hashable | None]
             with _lock:
                 if name in _answers:
                     _answers.move_to_end(name)
-                    return copy.deepcopy(_answers[name])  # type: ignore[no-any-return]
+                    return copied(_answers[name])  # type: ignore[no-any-return]
             answer = func(*args, **kwargs)
             with _lock:
-                _answers[name] = copy.deepcopy(answer)
+                _answers[name] = copied(answer)
                 while len(_answers) > SIZE:
                     _answers.popitem(last=False)
             return answer

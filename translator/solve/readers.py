@@ -157,12 +157,24 @@ def move_of(x: int, y: int, h: clingo.Symbol, e: clingo.Symbol) -> Move:
                 tuple(dict.fromkeys(rights)), mover)
 
 
-def answer_move(sym: clingo.Symbol) -> tuple[int, tuple[int, int], Move]:
-    """An answer atom ``name(Q,H,E)`` (``res/3``, ``ares/3``): the query id, the moving
-    piece's square (where the path ``H`` starts) and the move."""
-    answer = _ANSWER(sym)
-    origin, move = path_move(answer.h, answer.e)
-    return answer.q, origin, move
+def answer_move(text: str) -> tuple[int, tuple[int, int], Move]:
+    """An answer atom ``name(Q,H,E)`` (``res/3``, ``ares/3``) by its text (``str`` of the
+    symbol: one call into clingo, where reading its arguments costs one per term): the query
+    id, the moving piece's square (where the path ``H`` starts) and the move.
+
+    >>> answer_move("res(7,h(5,5,h(4,4,h(3,3,nil))),e(cap,4,4,nil))")[:2]
+    (7, (3, 3))
+    """
+    start = text.index("(") + 1
+    comma = text.index(",", start)
+    return (int(text[start:comma]), *_text_move(text[comma + 1:-1]))
+
+
+@lru_cache(maxsize=65536)
+def _text_move(path_effects: str) -> tuple[tuple[int, int], Move]:
+    """:func:`path_move` of the text ``H,E`` (the same in many queries of a batch)."""
+    answer = _ANSWER(clingo.parse_term(f"res(0,{path_effects})"))
+    return path_move(answer.h, answer.e)
 
 
 @lru_cache(maxsize=65536)
