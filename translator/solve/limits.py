@@ -53,6 +53,7 @@ SLIDERS = "RBQ"
 BENDS = {"q", "z"}  # a circular and a crooked rider: a rider whatever its atom
 CIRCLE = 7  # steps of such a rider counted (a circular one is back on its square at 8)
 EP_LAST = 3
+BOARD_COPY = 3  # atoms per square of a kept program's copy of the board (_board_copy)
 # per leg of each move, the atoms of its own (its directions, modes, the legs' links), with
 # room above the most measured
 LEG_ATOMS = 150
@@ -150,7 +151,16 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
         per = ATOMS_PER_PATH if not short else (
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
         total += max(paths, states, peak) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
-    return total
+    return total + _board_copy(piece, files, ranks, lean)
+
+
+def _board_copy(piece: Piece, files: int, ranks: int, lean: bool) -> int:
+    """The atoms of the copy of the board a program with the position open (not ``lean``:
+    a kept program, translator/solve/warm.py) makes for a mover with a move of several legs,
+    whose later legs may go anywhere: encodings/lean.lp's lpiece/4 of either colour and
+    lfull/3 on every square (one of one-leg moves copies only the squares of its rays)."""
+    several = any(len(move.legs) > 1 for move in piece.moves)
+    return BOARD_COPY * files * ranks if several and not lean else 0
 
 
 def from_every_square(piece: Piece) -> bool:
