@@ -86,9 +86,15 @@ def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, 
     """A cheap first step: both pieces' moves (each string with its reading) from every
     start square of the empty board, as a piece that has moved and then as one that has
     not; a difference there is a counterexample with no other piece."""
+    from translator.queries.moves import MovesQuery, batch_moves
+
+    boards = {reading: Position(files, ranks, dialect=reading) for _, reading in (a, b)}
     cases = [(side, sq, virgin) for virgin in (False, True) for side, sq in starts]
+    queries = [MovesQuery(text, square_name(sq), boards[reading], side, virgin)
+               for side, sq, virgin in cases for text, reading in (a, b)]
     deadline, timeout = limit
-    found = _empty_board_moves([a, b], files, ranks, cases, deadline, max_atoms)
+    answers = batch_moves(queries, timeout=max(deadline - time.monotonic(), 0.001),
+                          max_atoms=max_atoms)
     if time.monotonic() > deadline:
         raise SolverTimeout(f"the equivalence search gave up after the time limit of "
                             f"{timeout:g} s")
@@ -96,7 +102,8 @@ def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, 
     def key(m: Move) -> tuple[Any, ...]:
         return (m.to,) if targets_only else m.effects()
 
-    for (side, sq, virgin), ma, mb in zip(cases, found[a], found[b], strict=True):
+    for i, (side, sq, virgin) in enumerate(cases):
+        ma, mb = answers[2 * i], answers[2 * i + 1]
         if isinstance(ma, BetzaError) or isinstance(mb, BetzaError):
             raise ma if isinstance(ma, BetzaError) else mb  # type: ignore[misc]
         ka, kb = {key(m) for m in ma}, {key(m) for m in mb}
@@ -106,35 +113,6 @@ def _empty_board_difference(a: tuple[str, str], b: tuple[str, str], files: int, 
             ce.only_b = [m for m in mb if key(m) not in ka]
             return ce
     return None
-
-
-def _empty_board_moves(pieces: list[tuple[str, str]], files: int, ranks: int,
-                       cases: list[tuple[str, tuple[int, int], bool]], deadline: float,
-                       max_atoms: int) -> dict[tuple[str, str], list[list[Move] | BetzaError]]:
-    """Each piece's (string, reading) moves in each case (side, start square, virgin) of
-    the empty board. The answers of a piece compared before are kept, case by case (lint
-    compares one string with many spellings and readings, from start squares that depend
-    on the pair's symmetry); only those that ran to their end."""
-    from translator.queries.moves import MovesQuery, batch_moves
-    from translator.solve import memo
-
-    def name(piece: tuple[str, str]) -> tuple[object, ...]:
-        return (*piece, files, ranks, max_atoms)
-
-    kept = {piece: memo.recall("empty board moves", name(piece)) or {} for piece in pieces}
-    missing = [(piece, case) for piece in kept for case in cases if case not in kept[piece]]
-    if missing:
-        boards = {reading: Position(files, ranks, dialect=reading) for (_, reading), _ in missing}
-        answers = batch_moves([MovesQuery(text, square_name(sq), boards[reading], side, virgin)
-                               for (text, reading), (side, sq, virgin) in missing],
-                              timeout=max(deadline - time.monotonic(), 0.001),
-                              max_atoms=max_atoms)
-        for (piece, case), got in zip(missing, answers, strict=True):
-            kept[piece][case] = got
-        for piece in dict.fromkeys(piece for piece, _ in missing):
-            memo.remember("empty board moves", name(piece), {
-                case: got for case, got in kept[piece].items() if not isinstance(got, BetzaError)})
-    return {piece: [kept[piece][case] for case in cases] for piece in pieces}
 
 
 def _solve(ctl: clingo.Control, q: int, deadline: float, timeout: float

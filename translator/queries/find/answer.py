@@ -243,13 +243,17 @@ def _spell(symbols: list[clingo.Symbol], space: Space) -> str:
 
 def _rank(found: list[str], examples: list[Example], space: Space, limit: int,
           deadline: float) -> FindResult:
-    drawn = [drawn_marks(found, ex, _left(deadline)) for ex in examples]
-    checked = [s for i, s in enumerate(found)
-               if all(marks[i] == ex.wanted() for marks, ex in zip(drawn, examples, strict=True))]
+    # in the canonical order, only as many as the answer names (lint's one: the first
+    # that passes); the others are checked only when one of those fails
+    pending, checked = sorted(found, key=space.order_key), list[str]()
+    while pending and len(checked) < limit:
+        batch, pending = pending[:limit - len(checked)], pending[limit - len(checked):]
+        drawn = [drawn_marks(batch, ex, _left(deadline)) for ex in examples]
+        checked += [s for i, s in enumerate(batch) if all(
+            marks[i] == ex.wanted() for marks, ex in zip(drawn, examples, strict=True))]
     if not checked:
         raise BetzaError("the shortest candidates did not reproduce the examples when "
                          "checked; please report this drawing")
-    checked.sort(key=space.order_key)
     best, files, ranks = checked[0], examples[0].files, examples[0].ranks
     result = FindResult(best)
     for other in checked[1:limit]:
