@@ -159,9 +159,11 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
     grounding, over the atoms of the step before), then the query file's answer
     (``lanswer``). Without ``chains`` (:func:`may_chain` of its facts) a program is
     grounded in one call, which costs a few milliseconds less. Past the ``deadline`` (a
-    ``time.monotonic()`` value) no further step starts: a :class:`SolverTimeout` names the
-    ``timeout``; inside a step, :func:`translator.solve.guard.step` holds the deadline (in
-    a process armed for it) and the memory ceiling."""
+    ``time.monotonic()`` value) no step starts, the first included: a
+    :class:`SolverTimeout` names the ``timeout``; inside a step,
+    :func:`translator.solve.guard.step` holds the deadline (in a process armed for it) and
+    the memory ceiling."""
+    _before_step(deadline, timeout)
     if not chains:
         with guard.step(deadline, timeout):
             ctl.ground([("base", []), ("lanswer", [])])
@@ -180,10 +182,16 @@ def ground_parts(ctl: clingo.Control, chains: bool = True, deadline: float | Non
     else:
         steps.append([("lanswer", [])])
     for parts in steps:
-        if deadline is not None and time.monotonic() > deadline:
-            raise SolverTimeout(f"the grounder gave up after the time limit of {timeout:g} s")
+        _before_step(deadline, timeout)
         with guard.step(deadline, timeout):
             ctl.ground(parts)
+
+
+def _before_step(deadline: float | None, timeout: float) -> None:
+    """No grounding step starts past the deadline (a process not armed for it cannot stop
+    one once started)."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise SolverTimeout(f"the grounder gave up after the time limit of {timeout:g} s")
 
 
 def solve(ctl: clingo.Control, *, deadline: float, what: str, timeout: float,

@@ -102,11 +102,9 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
     on another piece (:func:`_needs_piece`) go no further than that leg's rays."""
     total = 0
     built = lean_moves(piece) if lean else frozenset()
-    counted: list[MoveDef] = []
     for number, move in enumerate(piece.moves, 1):
-        if moved and "i" in move.legs[0].modifiers:
+        if not _starts(move, moved):
             continue
-        counted.append(move)
         cut = alone and _needs_piece(move)
         span = _span(move, files, ranks)
         if move.atom.letter == "U":
@@ -153,16 +151,22 @@ def estimated_atoms(piece: Piece, files: int, ranks: int, lean: bool = False,
         per = ATOMS_PER_PATH if not short else (
             LEAN_ATOMS_PER_PATH if met is None else LEAN_ATOMS_PER_STATE)
         total += max(paths, states, peak) * per + (LEG_ATOMS * len(move.legs) if lean else 0)
-    return total + _board_copy(counted, files, ranks, lean)
+    return total + _board_copy(piece, files, ranks, lean, moved)
 
 
-def _board_copy(moves: list[MoveDef], files: int, ranks: int, lean: bool) -> int:
+def _starts(move: MoveDef, moved: bool) -> bool:
+    """Whether ``move`` may start a path (of a piece that has ``moved``: not one whose first
+    leg needs an unmoved piece)."""
+    return not (moved and "i" in move.legs[0].modifiers)
+
+
+def _board_copy(piece: Piece, files: int, ranks: int, lean: bool, moved: bool) -> int:
     """The atoms of the copy of the board a program with the position open (not ``lean``:
     a kept program, translator/solve/warm.py) makes for a mover with a move of several legs
-    (of ``moves``, those that may start a path), whose later legs may go anywhere:
-    encodings/lean.lp's lpiece/4 of either colour and lfull/3 on every square (one of
-    one-leg moves copies only the squares of its rays)."""
-    several = any(len(move.legs) > 1 for move in moves)
+    that may start a path, whose later legs may go anywhere: encodings/lean.lp's lpiece/4
+    of either colour and lfull/3 on every square (one of one-leg moves copies only the
+    squares of its rays)."""
+    several = any(len(move.legs) > 1 for move in piece.moves if _starts(move, moved))
     return BOARD_COPY * files * ranks if several and not lean else 0
 
 

@@ -12,8 +12,7 @@ the rules mean is untouched: this only saves the grounder the rules it would fin
 A body atom with constant arguments (``mode(T,M,L,p)``: a hop) needs more: an atom of
 that name with those constants there, or with terms there that may be anything (a
 variable of a head). The facts' constants and those the rules that may fire may derive
-are followed, so a rule for hoppers is left out of a program whose pieces have no ``p``
-leg.
+are followed: a rule for hoppers is left out of a program whose pieces have no ``p`` leg.
 
 The analysis reads each statement's text as clingo prints it (``str`` of the parsed
 statement): walking the syntax trees through clingo's API costs more than it saves. A body
@@ -104,9 +103,8 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
 
 def fact_names(facts: str) -> frozenset[str]:
     """Every name in a text of facts (a superset of its predicates' names)."""
-    names = set(NAMES.findall(facts))  # (a batch's facts are long: one group is faster)
-    names.discard("")
-    return frozenset(names)
+    # (a batch's facts are long: one capture group is faster)
+    return frozenset(NAMES.findall(facts)) - {""}
 
 
 def keyed_positions(shapes: Iterable[Shape]) -> dict[str, frozenset[int]]:
