@@ -24,9 +24,11 @@ from typing import Any
 from translator.compiled.digest import rules_digest
 from translator.resources import cache_folder, used, write_whole
 
+DIGEST_CHARS = 20  # of the rules' digest in a file's name
+
 
 def _path(name: str, digest: str) -> Path:
-    return cache_folder() / f"{name}-{digest[:20]}.json"
+    return cache_folder() / f"{name}-{digest[:DIGEST_CHARS]}.json"
 
 
 def _read(path: Path, digest: str) -> dict[str, Any] | None:
@@ -42,12 +44,11 @@ def _read(path: Path, digest: str) -> dict[str, Any] | None:
     return None
 
 
-def _keep(path: Path, digest: str, answer: dict[str, Any]) -> None:
+def _keep(name: str, digest: str, answer: dict[str, Any]) -> None:
     """Write the answer, and remove the stale files of its name kept by other rules."""
-    name = path.name[:-len(f"-{digest[:20]}.json")]
-    write_whole(path, json.dumps({"rules": digest, "answer": answer},
-                                 separators=(",", ":")).encode(),
-                family=re.escape(name) + r"-[0-9a-f]{20}\.json")
+    write_whole(_path(name, digest), json.dumps({"rules": digest, "answer": answer},
+                                                separators=(",", ":")).encode(),
+                family=re.escape(name) + rf"-[0-9a-f]{{{DIGEST_CHARS}}}\.json")
 
 
 def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -59,7 +60,7 @@ def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     if kept is not None:
         return kept
     answer = build()
-    _keep(path, digest, answer)
+    _keep(name, digest, answer)
     return answer
 
 
@@ -85,5 +86,5 @@ def remembered(name: str, key: str, build: Callable[[], Any], most: int = 2048) 
     if len(kept) >= most:
         kept = {}
     kept[key] = answer
-    _keep(path, digest, kept)
+    _keep(name, digest, kept)
     return answer

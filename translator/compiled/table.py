@@ -302,7 +302,7 @@ def rows_by_query(shown: list[clingo.Symbol], queries: int) -> list[list[list[st
     """The shown ``row/5`` atoms (:class:`translator.shown.TableRow`) of each query 0, 1 …,
     as the names and numbers of their texts (each argument asked of clingo costs a call)."""
     rows: list[list[list[str]]] = [[] for _ in range(queries)]
-    for tokens in (_TOKEN.findall(str(sym)) for sym in shown if sym.name == "row"):
+    for tokens in (_TOKEN.findall(text) for text in map(str, shown) if text.startswith("row(")):
         rows[int(tokens[1])].append(tokens)
     return rows
 

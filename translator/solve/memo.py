@@ -67,22 +67,24 @@ def remembered(key: Callable[..., Hashable | None],
                     _answers.move_to_end(name)
                     return copied(_answers[name])  # type: ignore[no-any-return]
             answer = func(*args, **kwargs)
-            with _lock:
-                _answers[name] = copied(answer)
-                while len(_answers) > SIZE:
-                    _answers.popitem(last=False)
+            _keep(name, copied(answer))
             return answer
         return kept
     return decorate
 
 
-def remember(name: str, key: Hashable, answer: Any) -> None:
-    """Keep ``answer`` as the function named ``name`` would for ``key`` (an answer that one
-    program gave beside the one it was asked for: a proof for several pairs at once)."""
-    if getattr(_off, "on", False):
-        return
+def remember(func: Callable[..., Any], key: Hashable, answer: Any) -> None:
+    """Keep ``answer`` as the :func:`remembered` function ``func`` would for ``key`` (an
+    answer that one program gave beside the one it was asked for: a proof for several
+    pairs at once)."""
+    if not getattr(_off, "on", False):
+        _keep((func.__qualname__, key), copy.deepcopy(answer))
+
+
+def _keep(name: Hashable, answer: Any) -> None:
+    """Keep ``answer`` (a copy) under ``name``, the oldest answers past :data:`SIZE` let go."""
     with _lock:
-        _answers[(name, key)] = copy.deepcopy(answer)
+        _answers[name] = answer
         while len(_answers) > SIZE:
             _answers.popitem(last=False)
 

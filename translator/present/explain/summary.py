@@ -191,8 +191,10 @@ def equal_kb_piece(betza: str, files: int = 8, ranks: int = 8) -> NamedPiece | N
     except BetzaError:   # the kb could not be compiled in time: no piece is claimed
         return None
     # (kb pieces of one string, the King and the Commoner, are one candidate: the first)
-    candidates = [p for i, p in enumerate(alike)
-                  if all(q.betza != p.betza for q in alike[:i])][:3]
+    first: dict[str, NamedPiece] = {}
+    for piece in alike:
+        first.setdefault(piece.betza, piece)
+    candidates = list(first.values())[:3]
     for candidate in candidates:   # a table comparison first: no program at all
         if _same_table(source, candidate, files, ranks):
             return candidate

@@ -244,7 +244,7 @@ def definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
     black = {term(sym, SameDef).t for sym in shown if sym.name == "blackdiag"}
     if len(others) > 1:  # each pair's answer too: equivalent() asks them one at a time
         for t, other in enumerate(others, start=2):
-            memo.remember("definitions", (betza, reading, (other,)),
+            memo.remember(definitions, (betza, reading, (other,)),
                           ([t in same], [1 in black, t in black]))
     return ([t in same for t in range(2, len(others) + 2)],
             [t in black for t in range(1, len(others) + 2)])
