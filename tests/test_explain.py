@@ -370,3 +370,18 @@ def test_the_explanation_is_for_the_side_asked() -> None:
     assert answer["example"]["lines"][0] == (
         "fcafmF (black) on e7 can go to c5 in this position: with an enemy on d6.")
     assert answer["example"]["enemies"] == ["d6"]
+
+
+def test_an_explain_query_reads_the_board_as_every_query_does() -> None:
+    # files and ranks (as moves, why and equiv take them) size the board too; none: 9x9
+    wazir = {"query": "explain", "betza": "W"}
+    small, given, default = answer_group([
+        json.dumps({**wazir, "files": 5, "ranks": 5}), json.dumps({**wazir, "board": "5x5"}),
+        json.dumps(wazir)])
+    assert (small["diagram"]["files"], small["diagram"]["ranks"]) == (5, 5)
+    assert small["lines"][0] == given["lines"][0] == (
+        "W is the Wazir. From c3 on an empty 5x5 board it moves or captures on b3 c2 c4 d3.")
+    assert sorted(small["diagram"]["marks"]) == ["b3", "c2", "c4", "d3"]
+    assert default["lines"][0].startswith("W is the Wazir. From e5 on an empty 9x9 board")
+    (bad,) = answer_group([json.dumps({**wazir, "files": 30, "ranks": 5})])
+    assert bad["ok"] is False and "between 1 and 26" in bad["error"]

@@ -218,9 +218,11 @@ def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
 
 def _explain(line: dict[str, Any]) -> dict[str, Any]:
     from translator.position import check_side
-    from translator.squares import parse_board_size
 
-    files, ranks = parse_board_size(str(line.get("board") or "9x9"))
+    # the board as every query gives it (``board``, or ``files`` and ``ranks``), 9x9 when
+    # none is given
+    given = line.get("board") or "files" in line or "ranks" in line
+    files, ranks = board_size(line) if given else (9, 9)
     side = check_side(optional(line, "side") or "white")
     return explain_answer(required(line, "betza"), files, ranks, optional(line, "from"),
                           line_limits(line)[1], side=side,
