@@ -385,3 +385,23 @@ def test_an_explain_query_reads_the_board_as_every_query_does() -> None:
     assert default["lines"][0].startswith("W is the Wazir. From e5 on an empty 9x9 board")
     (bad,) = answer_group([json.dumps({**wazir, "files": 30, "ranks": 5})])
     assert bad["ok"] is False and "between 1 and 26" in bad["error"]
+
+
+@pytest.mark.parametrize(("betza", "origin", "to", "friends", "lead"), [
+    ("zB", "e4", "d5", [], "zB (white) on e4 can go to d5: 1 move."),
+    ("zB", "e4", "d5", ["d5"], "zB (white) on e4 cannot go to d5 in this position."),
+    ("oW", "a4", "h4", ["h4"], "oW (white) on a4 cannot go to h4 in this position.")])
+def test_the_why_of_a_curling_or_wrapping_piece_reads_its_table_first(
+        betza: str, origin: str, to: str, friends: list[str], lead: str) -> None:
+    # the worked example asks why.lp the words of such a piece's move (its rows do not spell
+    # its legs); the rows tell whether the move exists, so that its search is only made when
+    # it does: the words are the solver's alone, as without the table
+    from translator.compiled import store
+    from translator.position import Position
+    from translator.present.why.answer import why
+
+    pos = Position.light(8, 8, friends=friends)
+    with_table = why(betza, origin, to, pos, "white").explanation
+    with store.solver_only():
+        assert why(betza, origin, to, pos, "white").explanation == with_table
+    assert with_table[0] == lead
