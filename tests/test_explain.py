@@ -394,8 +394,7 @@ def test_an_explain_query_reads_the_board_as_every_query_does() -> None:
 def test_the_why_of_a_curling_or_wrapping_piece_reads_its_table_first(
         betza: str, origin: str, to: str, friends: list[str], lead: str) -> None:
     # the worked example asks why.lp the words of such a piece's move (its rows do not spell
-    # its legs); the rows tell whether the move exists, so that its search is only made when
-    # it does: the words are the solver's alone, as without the table
+    # its legs): they are the solver's alone, the same as without the table
     from translator.compiled import store
     from translator.position import Position
     from translator.present.why.answer import why

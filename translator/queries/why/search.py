@@ -141,10 +141,7 @@ def search(betza: str, origin: str, to: str, position: Position | None = None,
     reach = why_table.reach(rows) if rows is not None else _explore(ctx, deadline, timeout)
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
-    # the move exists when the real position has a path to the goal; the table's rows say
-    # when it has none (they are what ``moves`` answers), and the search for one is not made
-    # (the worked example of ``explain`` always asks for a square its piece cannot reach)
-    if not castles and (rows is None or any(m.to == ctx.to for m in rows.matched)):
+    if not castles:  # the move exists when the real position has a path to the goal
         models = _asked(ctx, "fixed", deadline, timeout)
         if models:
             return Possible(ctx, distinct(moves(models[-1])), _solved(ctx, models))
