@@ -44,17 +44,50 @@ def random_position(rng: random.Random, origin: str) -> Position:
     return pos
 
 
-@pytest.mark.parametrize("betza", ["R", "N", "fmWfceFifmnD", "fcafmF", "mafsW", "caibR",
-                                   "mRcpR", "FyafsF", "nN", "jB", "W4", "yafsF"])
-def test_one_program_answers_every_position_as_its_facts_would(betza: str) -> None:
+EVERY_POSITION = ["R", "N", "fmWfceFifmnD", "fcafmF", "mafsW", "caibR", "mRcpR", "FyafsF",
+                  "nN", "jB", "W4", "yafsF"]
+# (every piece of the test above that opens: there each is asked about on one square)
+ANY_SQUARE = ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB", "W4"]
+
+
+def every_position(betza: str) -> list[MovesQuery]:
+    """12 random positions round ``betza`` on d4, either side, unmoved every other time."""
     rng = random.Random(betza)
-    warm.WARM.clear()
-    queries = [MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
+    return [MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
         ["white", "black"]), virgin=n % 2 == 0) for n in range(12)]
-    # a batch of many queries: one program of all their facts, no kept program
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
+
+
+def any_square(betza: str) -> list[MovesQuery]:
+    """A random position round ``betza`` on each of six squares, corners and centre."""
+    rng = random.Random(betza)
+    return [MovesQuery(betza, origin, random_position(rng, origin),
+                       rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
+            for origin in ("a1", "h8", "d4", "e5", "b7", "g2")]
+
+
+@pytest.fixture(scope="module")
+def grounded() -> dict[tuple[str, str], list]:
+    """The answers of the facts to the queries of the two tests below, per test and piece:
+    one batch of them all, whose programs ground every position's facts (no kept program)."""
+    asked = {("every", betza): every_position(betza) for betza in EVERY_POSITION}
+    asked |= {("any", betza): any_square(betza) for betza in ANY_SQUARE}
+    for cache in (warm.WARM, warm.OPEN):
+        cache.clear()
+    with solver_only():
+        answers = iter(batch_moves([q for queries in asked.values() for q in queries]))
+    assert not warm.WARM and not warm.OPEN   # (no answer came from a kept program)
+    return {key: [next(answers) for _ in queries] for key, queries in asked.items()}
+
+
+@pytest.mark.xdist_group("warm-facts")
+@pytest.mark.parametrize("betza", EVERY_POSITION)
+def test_one_program_answers_every_position_as_its_facts_would(betza: str, grounded) -> None:
+    warm.WARM.clear()
+    queries = every_position(betza)
+    # (a batch of many queries: programs of all their facts, no kept program)
+    for query, facts in zip(queries, grounded["every", betza], strict=True):
         assert moves(betza, "d4", query.position, side=query.side,
-                     virgin=query.virgin) == grounded
+                     virgin=query.virgin) == facts
     # one program per side to move and virginity of the moving piece, no more
     assert len(warm.WARM) <= 4
 
@@ -109,18 +142,14 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
 
 
-# (every piece of the test above that opens: there each is asked about on one square)
-@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB",
-                                   "W4"])
-def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
-    rng = random.Random(betza)
+@pytest.mark.xdist_group("warm-facts")
+@pytest.mark.parametrize("betza", ANY_SQUARE)
+def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str, grounded) -> None:
     warm.OPEN.clear()
-    queries = [MovesQuery(betza, origin, random_position(rng, origin),
-                          rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
-               for origin in ("a1", "h8", "d4", "e5", "b7", "g2")]
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
+    queries = any_square(betza)
+    for query, facts in zip(queries, grounded["any", betza], strict=True):
         assert moves(betza, query.origin, query.position, side=query.side,
-                     virgin=query.virgin) == grounded
+                     virgin=query.virgin) == facts
     # the mover's square, side and virginity are externals of the one program
     assert len(warm.OPEN) == 1
 
