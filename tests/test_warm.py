@@ -17,6 +17,10 @@ from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.solve import warm
 from translator.squares import square_name
 
+# one worker for the tests of this module: the facts' answers they compare with are
+# grounded together, once (the grounded fixture)
+pytestmark = pytest.mark.xdist_group("warm")
+
 
 @pytest.fixture(autouse=True)
 def _solver() -> object:
@@ -67,10 +71,12 @@ def any_square(betza: str) -> list[MovesQuery]:
 
 @pytest.fixture(scope="module")
 def grounded() -> dict[tuple[str, str], list]:
-    """The answers of the facts to the queries of the two tests below, per test and piece:
-    one batch of them all, whose programs ground every position's facts (no kept program)."""
+    """The answers of the facts to the queries of the tests below that compare the kept
+    programs with them, per test and piece: one batch of them all, whose programs ground
+    every position's facts (no kept program)."""
     asked = {("every", betza): every_position(betza) for betza in EVERY_POSITION}
     asked |= {("any", betza): any_square(betza) for betza in ANY_SQUARE}
+    asked |= {("typed", ""): typed_queries(), ("hopper", "gQ"): hopper_queries()}
     for cache in (warm.WARM, warm.OPEN):
         cache.clear()
     with solver_only():
@@ -79,7 +85,6 @@ def grounded() -> dict[tuple[str, str], list]:
     return {key: [next(answers) for _ in queries] for key, queries in asked.items()}
 
 
-@pytest.mark.xdist_group("warm-facts")
 @pytest.mark.parametrize("betza", EVERY_POSITION)
 def test_one_program_answers_every_position_as_its_facts_would(betza: str, grounded) -> None:
     warm.WARM.clear()
@@ -92,7 +97,8 @@ def test_one_program_answers_every_position_as_its_facts_would(betza: str, groun
     assert len(warm.WARM) <= 4
 
 
-def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
+def typed_queries() -> list[MovesQuery]:
+    """The imitator, a relay piece and borrowing pieces on d4, after various last moves."""
     table = {**FIDE, "I": "I", "X": "xK"}
     rng = random.Random(5)
     fens = ["8/8/8/3p4/2NIR3/8/8/8 w - - 0 1", "8/8/2p5/8/2NXB3/8/8/8 w - - 0 1",
@@ -102,9 +108,13 @@ def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
         pos = parse_fen(fen, table)
         pos.last_moved = rng.choice(["N", "fmWfceFifmnD", "R"])
         queries.append(MovesQuery(pos.pieces[(3, 3)].betza or "", "d4", pos))
-    # all the positions' facts in one program; each query alone asks a kept program
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
-        assert batch_moves([query])[0] == grounded
+    return queries
+
+
+def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts(grounded) -> None:
+    # all the positions' facts in one batch; each query alone asks a kept program
+    for query, facts in zip(typed_queries(), grounded["typed", ""], strict=True):
+        assert batch_moves([query])[0] == facts
 
 
 def test_castling_safety_from_a_cached_program() -> None:
@@ -142,7 +152,6 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
 
 
-@pytest.mark.xdist_group("warm-facts")
 @pytest.mark.parametrize("betza", ANY_SQUARE)
 def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str, grounded) -> None:
     warm.OPEN.clear()
@@ -190,18 +199,23 @@ def test_paths_have_no_positive_loops(betza: str, open_movers: bool) -> None:
     assert ctl.statistics["problem"]["lp"]["sccs"] == 0
 
 
-def test_a_hopper_opens_once_its_square_program_is_small() -> None:
+def hopper_queries() -> list[MovesQuery]:
+    """The grasshopper on d4, then on a1 and g7, each in a random position."""
+    rng = random.Random(11)
+    return [MovesQuery("gQ", origin, random_position(rng, origin))
+            for origin in ("d4", "a1", "g7")]
+
+
+def test_a_hopper_opens_once_its_square_program_is_small(grounded) -> None:
     # gQ's size estimate is over the budget of an open program, but its program for one
     # square shows it small: once it has been asked about on another square as well, it
     # gets the open program.
-    rng = random.Random(11)
     for cache in (warm.WARM, warm.OPEN, warm.LAST, warm.MEASURED):
         cache.clear()
-    first = random_position(rng, "d4")
-    assert moves("gQ", "d4", first) == batch_moves([MovesQuery("gQ", "d4", first)] * 2)[0]
+    (first, *later), facts = hopper_queries(), grounded["hopper", "gQ"]
+    assert moves("gQ", "d4", first.position) == facts[0]
     assert (len(warm.WARM), len(warm.OPEN), len(warm.MEASURED)) == (1, 0, 1)
-    later = [MovesQuery("gQ", origin, random_position(rng, origin)) for origin in ("a1", "g7")]
-    assert [moves("gQ", q.origin, q.position) for q in later] == batch_moves(later)
+    assert [moves("gQ", q.origin, q.position) for q in later] == facts[1:]
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
 
 
