@@ -76,7 +76,8 @@ def grounded() -> dict[tuple[str, str], list]:
     every position's facts (no kept program)."""
     asked = {("every", betza): every_position(betza) for betza in EVERY_POSITION}
     asked |= {("any", betza): any_square(betza) for betza in ANY_SQUARE}
-    asked |= {("typed", ""): typed_queries(), ("hopper", "gQ"): hopper_queries()}
+    asked |= {("typed", ""): typed_queries(), ("hopper", "gQ"): hopper_queries(),
+              ("rider", "R"): rider_queries()}
     for cache in (warm.WARM, warm.OPEN):
         cache.clear()
     with solver_only():
@@ -163,24 +164,30 @@ def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str, grou
     assert len(warm.OPEN) == 1
 
 
-def test_which_program_answers_a_single_query() -> None:
+def test_which_program_answers_a_single_query(grounded) -> None:
     # A single query grounds a program for its square (cheaper than an open one); the
     # piece asked about on another square gets its open program; a rider asked about on
     # one square again and again gets a program of that square back (cheaper solves).
-    rng = random.Random(3)
     warm.WARM.clear()
     warm.OPEN.clear()
     warm.LAST.clear()
     warm.ASKED.clear()
-    moves("R", "d4", random_position(rng, "d4"))
+    first, second, *again = rider_queries()
+    moves("R", "d4", first.position)
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 0)
-    moves("R", "e5", random_position(rng, "e5"))
+    moves("R", "e5", second.position)
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 1)
-    positions = [random_position(rng, "b2") for _ in range(warm.SETTLE_AFTER + 1)]
-    found = [moves("R", "b2", pos) for pos in positions]
+    found = [moves("R", "b2", q.position) for q in again]
     # (a batch of many queries grounds their facts, and leaves the kept programs alone)
-    assert found == batch_moves([MovesQuery("R", "b2", pos) for pos in positions])
+    assert found == grounded["rider", "R"][2:]
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
+
+
+def rider_queries() -> list[MovesQuery]:
+    """The rook on d4, on e5, then on b2 in one more position than settle a square."""
+    rng = random.Random(3)
+    return [MovesQuery("R", origin, random_position(rng, origin))
+            for origin in ["d4", "e5"] + ["b2"] * (warm.SETTLE_AFTER + 1)]
 
 
 @pytest.mark.parametrize(("betza", "open_movers"), [
