@@ -17,6 +17,10 @@ from translator.queries.moves import MovesQuery, batch_moves, moves
 from translator.solve import warm
 from translator.squares import square_name
 
+# one worker for the tests of this module: the facts' answers they compare with are
+# grounded together, once (the grounded fixture)
+pytestmark = pytest.mark.xdist_group("warm")
+
 
 @pytest.fixture(autouse=True)
 def _solver() -> object:
@@ -44,22 +48,58 @@ def random_position(rng: random.Random, origin: str) -> Position:
     return pos
 
 
-@pytest.mark.parametrize("betza", ["R", "N", "fmWfceFifmnD", "fcafmF", "mafsW", "caibR",
-                                   "mRcpR", "FyafsF", "nN", "jB", "W4", "yafsF"])
-def test_one_program_answers_every_position_as_its_facts_would(betza: str) -> None:
+EVERY_POSITION = ["R", "N", "fmWfceFifmnD", "fcafmF", "mafsW", "caibR", "mRcpR", "FyafsF",
+                  "nN", "jB", "W4", "yafsF"]
+# (every piece of the test above that opens: there each is asked about on one square)
+ANY_SQUARE = ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB", "W4"]
+
+
+def every_position(betza: str) -> list[MovesQuery]:
+    """12 random positions round ``betza`` on d4, either side, unmoved every other time."""
     rng = random.Random(betza)
-    warm.WARM.clear()
-    queries = [MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
+    return [MovesQuery(betza, "d4", random_position(rng, "d4"), rng.choice(
         ["white", "black"]), virgin=n % 2 == 0) for n in range(12)]
-    # a batch of many queries: one program of all their facts, no kept program
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
+
+
+def any_square(betza: str) -> list[MovesQuery]:
+    """A random position round ``betza`` on each of six squares, corners and centre."""
+    rng = random.Random(betza)
+    return [MovesQuery(betza, origin, random_position(rng, origin),
+                       rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
+            for origin in ("a1", "h8", "d4", "e5", "b7", "g2")]
+
+
+@pytest.fixture(scope="module")
+def grounded() -> dict[tuple[str, str], list]:
+    """The answers of the facts to the queries of the tests below that compare the kept
+    programs with them, per test and piece: one batch of them all, whose programs ground
+    every position's facts (no kept program)."""
+    asked = {("every", betza): every_position(betza) for betza in EVERY_POSITION}
+    asked |= {("any", betza): any_square(betza) for betza in ANY_SQUARE}
+    asked |= {("typed", ""): typed_queries(), ("hopper", "gQ"): hopper_queries(),
+              ("rider", "R"): rider_queries()}
+    for cache in (warm.WARM, warm.OPEN):
+        cache.clear()
+    with solver_only():
+        answers = iter(batch_moves([q for queries in asked.values() for q in queries]))
+    assert not warm.WARM and not warm.OPEN   # (no answer came from a kept program)
+    return {key: [next(answers) for _ in queries] for key, queries in asked.items()}
+
+
+@pytest.mark.parametrize("betza", EVERY_POSITION)
+def test_one_program_answers_every_position_as_its_facts_would(betza: str, grounded) -> None:
+    warm.WARM.clear()
+    queries = every_position(betza)
+    # (a batch of many queries: programs of all their facts, no kept program)
+    for query, facts in zip(queries, grounded["every", betza], strict=True):
         assert moves(betza, "d4", query.position, side=query.side,
-                     virgin=query.virgin) == grounded
+                     virgin=query.virgin) == facts
     # one program per side to move and virginity of the moving piece, no more
     assert len(warm.WARM) <= 4
 
 
-def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
+def typed_queries() -> list[MovesQuery]:
+    """The imitator, a relay piece and borrowing pieces on d4, after various last moves."""
     table = {**FIDE, "I": "I", "X": "xK"}
     rng = random.Random(5)
     fens = ["8/8/8/3p4/2NIR3/8/8/8 w - - 0 1", "8/8/2p5/8/2NXB3/8/8/8 w - - 0 1",
@@ -69,9 +109,13 @@ def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts() -> None:
         pos = parse_fen(fen, table)
         pos.last_moved = rng.choice(["N", "fmWfceFifmnD", "R"])
         queries.append(MovesQuery(pos.pieces[(3, 3)].betza or "", "d4", pos))
-    # all the positions' facts in one program; each query alone asks a kept program
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
-        assert batch_moves([query])[0] == grounded
+    return queries
+
+
+def test_typed_pieces_imitator_and_borrowing_agree_with_the_facts(grounded) -> None:
+    # all the positions' facts in one batch; each query alone asks a kept program
+    for query, facts in zip(typed_queries(), grounded["typed", ""], strict=True):
+        assert batch_moves([query])[0] == facts
 
 
 def test_castling_safety_from_a_cached_program() -> None:
@@ -109,40 +153,41 @@ def test_attacks_of_every_square_alone_and_together_agree() -> None:
     assert attacked == {f"{f}{r}" for f in "abcdefgh" for r in "36"}
 
 
-# (every piece of the test above that opens: there each is asked about on one square)
-@pytest.mark.parametrize("betza", ["R", "fcafmF", "mafsW", "N", "fmWfceFifmnD", "nN", "jB",
-                                   "W4"])
-def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str) -> None:
-    rng = random.Random(betza)
+@pytest.mark.parametrize("betza", ANY_SQUARE)
+def test_a_small_piece_on_any_square_is_answered_by_one_program(betza: str, grounded) -> None:
     warm.OPEN.clear()
-    queries = [MovesQuery(betza, origin, random_position(rng, origin),
-                          rng.choice(["white", "black"]), virgin=rng.random() < 0.5)
-               for origin in ("a1", "h8", "d4", "e5", "b7", "g2")]
-    for query, grounded in zip(queries, batch_moves(queries), strict=True):
+    queries = any_square(betza)
+    for query, facts in zip(queries, grounded["any", betza], strict=True):
         assert moves(betza, query.origin, query.position, side=query.side,
-                     virgin=query.virgin) == grounded
+                     virgin=query.virgin) == facts
     # the mover's square, side and virginity are externals of the one program
     assert len(warm.OPEN) == 1
 
 
-def test_which_program_answers_a_single_query() -> None:
+def test_which_program_answers_a_single_query(grounded) -> None:
     # A single query grounds a program for its square (cheaper than an open one); the
     # piece asked about on another square gets its open program; a rider asked about on
     # one square again and again gets a program of that square back (cheaper solves).
-    rng = random.Random(3)
     warm.WARM.clear()
     warm.OPEN.clear()
     warm.LAST.clear()
     warm.ASKED.clear()
-    moves("R", "d4", random_position(rng, "d4"))
+    first, second, *again = rider_queries()
+    moves("R", "d4", first.position)
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 0)
-    moves("R", "e5", random_position(rng, "e5"))
+    moves("R", "e5", second.position)
     assert (len(warm.WARM), len(warm.OPEN)) == (1, 1)
-    positions = [random_position(rng, "b2") for _ in range(warm.SETTLE_AFTER + 1)]
-    found = [moves("R", "b2", pos) for pos in positions]
+    found = [moves("R", "b2", q.position) for q in again]
     # (a batch of many queries grounds their facts, and leaves the kept programs alone)
-    assert found == batch_moves([MovesQuery("R", "b2", pos) for pos in positions])
+    assert found == grounded["rider", "R"][2:]
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
+
+
+def rider_queries() -> list[MovesQuery]:
+    """The rook on d4, on e5, then on b2 in one more position than settle a square."""
+    rng = random.Random(3)
+    return [MovesQuery("R", origin, random_position(rng, origin))
+            for origin in ["d4", "e5"] + ["b2"] * (warm.SETTLE_AFTER + 1)]
 
 
 @pytest.mark.parametrize(("betza", "open_movers"), [
@@ -161,18 +206,23 @@ def test_paths_have_no_positive_loops(betza: str, open_movers: bool) -> None:
     assert ctl.statistics["problem"]["lp"]["sccs"] == 0
 
 
-def test_a_hopper_opens_once_its_square_program_is_small() -> None:
+def hopper_queries() -> list[MovesQuery]:
+    """The grasshopper on d4, then on a1 and g7, each in a random position."""
+    rng = random.Random(11)
+    return [MovesQuery("gQ", origin, random_position(rng, origin))
+            for origin in ("d4", "a1", "g7")]
+
+
+def test_a_hopper_opens_once_its_square_program_is_small(grounded) -> None:
     # gQ's size estimate is over the budget of an open program, but its program for one
     # square shows it small: once it has been asked about on another square as well, it
     # gets the open program.
-    rng = random.Random(11)
     for cache in (warm.WARM, warm.OPEN, warm.LAST, warm.MEASURED):
         cache.clear()
-    first = random_position(rng, "d4")
-    assert moves("gQ", "d4", first) == batch_moves([MovesQuery("gQ", "d4", first)] * 2)[0]
+    (first, *later), facts = hopper_queries(), grounded["hopper", "gQ"]
+    assert moves("gQ", "d4", first.position) == facts[0]
     assert (len(warm.WARM), len(warm.OPEN), len(warm.MEASURED)) == (1, 0, 1)
-    later = [MovesQuery("gQ", origin, random_position(rng, origin)) for origin in ("a1", "g7")]
-    assert [moves("gQ", q.origin, q.position) for q in later] == batch_moves(later)
+    assert [moves("gQ", q.origin, q.position) for q in later] == facts[1:]
     assert (len(warm.WARM), len(warm.OPEN)) == (2, 1)
 
 

@@ -29,7 +29,7 @@ from translator.facts.schema import BOARD, ONSQUARE, QTYPE, START
 from translator.position import Position
 from translator.shown import NoCanon, each
 from translator.solve import engine
-from translator.solve.batch import chunks
+from translator.solve.batch import chunks, in_halves
 from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
 from translator.squares import Square
 
@@ -100,13 +100,12 @@ def prepare_states(movers: list[tuple[Position, str, Square, str, bool]], *,
             tables[id(table)] = table
             wanted[(id(table), square)] = estimated_atoms(
                 parse_piece(betza, pos.dialect), pos.files, pos.ranks)
-    deadline = time.monotonic() + timeout
-    for chunk in chunks([(0, *key, size) for key, size in wanted.items()], DEFAULT_MAX_ATOMS):
-        try:
-            _compile_squares([(tables[table], square) for _, table, square in chunk],
-                             deadline - time.monotonic())
-        except (NotCompilable, LimitError):
-            return
+    # (each program in the time one table has: a program that failed, out of time on a
+    # loaded machine, is tried again in halves, not all of its squares one by one)
+    in_halves([[(tables[table], square) for _, table, square in chunk] for chunk in chunks(
+        [(0, *key, size) for key, size in wanted.items()], DEFAULT_MAX_ATOMS)],
+        lambda pairs: _compile_squares(pairs, min(timeout, store.COMPILE_TIMEOUT)),
+        (NotCompilable, LimitError))
 
 
 def _compile_squares(pairs: list[tuple[MoveTable, Square]], timeout: float) -> None:

@@ -42,7 +42,7 @@ from translator.compiled.table import (
 from translator.compiled.trust import Refused, read_table, stamp
 from translator.errors import BetzaError, LimitError
 from translator.facts.pieces import parse_piece
-from translator.solve.batch import chunks
+from translator.solve.batch import chunks, in_halves
 from translator.solve.engine import SolverTimeout
 from translator.solve.limits import DEFAULT_MAX_ATOMS, estimated_atoms
 from translator.squares import Square
@@ -133,19 +133,19 @@ def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE
         size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
         if size <= TABLE_ATOMS:
             sized.append((key, size))
-    for chunk in chunks(sized, DEFAULT_MAX_ATOMS):   # (of (key,) items)
-        keys = [item[0] for item in chunk]
-        # (each program in the time one table has: the pieces of a chunk that failed,
-        # and only they, are compiled one by one, each in that time too)
-        try:
-            found = compile_tables([key[:2] for key in keys], 0, 0,
-                                   boards=[key[2:4] for key in keys],
-                                   timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
-        except (SolverTimeout, NotCompilable, LimitError):
-            continue
+
+    def compile_group(keys: list[Key]) -> None:
+        found = compile_tables([key[:2] for key in keys], 0, 0,
+                               boards=[key[2:4] for key in keys],
+                               timeout=min(timeout, COMPILE_TIMEOUT), max_rows=MAX_ROWS)
         for key, table in zip(keys, found, strict=True):
             if table is not None:   # (a local one is compiled by table_for)
                 _keep(key, table if isinstance(table, MoveTable) else _refused(key, table))
+
+    # (each program in the time one table has; the pieces a program failed for, and only
+    # they, are compiled one by one by table_for, each in that time too)
+    in_halves([[item[0] for item in chunk] for chunk in chunks(sized, DEFAULT_MAX_ATOMS)],
+              compile_group, (SolverTimeout, NotCompilable, LimitError))
 
 
 def table_at(betza: str, reading: str, files: int, ranks: int, square: Square, *,

@@ -6,10 +6,10 @@ attacks.lp."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from translator.facts.pieces import parse_piece, piece_facts
 from translator.facts.translate import position_facts
@@ -21,6 +21,7 @@ from translator.solve.readers import Move, answer_move
 from translator.solve.warm import QueryAtom
 from translator.squares import Square
 
+T = TypeVar("T")
 CHUNK = 1000  # queries per clingo program: spreads the fixed grounding cost
 
 
@@ -65,6 +66,32 @@ def chunks(prepared: list[Any], max_atoms: int, alone: Collection[int] = ()
         total += item[-1]
     if chunk:
         yield chunk
+
+
+def in_halves(groups: list[list[T]], work: Callable[[list[T]], None],
+              failures: tuple[type[Exception], ...]) -> None:
+    """``work`` on each group in turn; a group of several that fails with one of
+    ``failures`` (out of time on a loaded machine …) is tried again in its two halves, down
+    to single items, left to the caller: one failure costs a program's fixed cost a few
+    times more, not once for each item of the group.
+
+    >>> done = []
+    >>> def work(group):
+    ...     if len(group) > 2:
+    ...         raise ValueError
+    ...     done.append(group)
+    >>> in_halves([[1, 2, 3, 4, 5]], work, (ValueError,))
+    >>> done
+    [[1, 2], [3], [4, 5]]
+    """
+    waiting = list(groups)
+    while waiting:
+        group = waiting.pop(0)
+        try:
+            work(group)
+        except failures:
+            if len(group) > 1:
+                waiting[:0] = [group[:len(group) // 2], group[len(group) // 2:]]
 
 
 def solve_positions(items: Sequence[tuple[int, Position, list[Square], Sequence[QueryAtom]]],
