@@ -37,6 +37,9 @@ def _examples() -> list[tuple[str, str, str]]:
 
 
 EXAMPLES = _examples()
+# the module's examples on one process: those that run on Dask share its local clusters
+# (tests/conftest.py closes them after the module), started once, not once per process
+pytestmark = pytest.mark.xdist_group("doc_examples")
 
 
 def test_the_pages_have_examples() -> None:
