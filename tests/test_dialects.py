@@ -5,17 +5,56 @@ the moves of a piece on an otherwise given board, read in one dialect."""
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.cli_runner import betza, betza_process
 from translator import Position, moves
+from translator.compiled import store
 from translator.errors import BetzaError
 from translator.facts.pieces import canonical
 from translator.present.why.answer import why
 from translator.queries.dialect_diff import dialect_differences
 from translator.queries.equiv import equivalent
+
+# the module's tests on one process: they share the move tables compiled for them
+pytestmark = pytest.mark.xdist_group("dialects")
+
+
+def _asked() -> Iterator[tuple[str, str, int, int]]:
+    """The tables (canonical string, reading, board) of the pieces that this module's
+    :func:`to`, :func:`to_pos` and ``moves`` calls ask about, read from its source: the
+    strings written out, in the reading written out (a reading named by a loop's variable:
+    in each program's)."""
+    for node in ast.walk(ast.parse(Path(__file__).read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            continue
+        if node.func.id in ("to", "to_pos") and len(node.args) >= 3:
+            reading: ast.expr | None = node.args[2]
+        elif node.func.id == "moves":
+            reading = next((k.value for k in node.keywords if k.arg == "dialect"), None)
+        else:
+            continue
+        readings = ([reading.value] if isinstance(reading, ast.Constant) else
+                    ["spec"] if reading is None else ["spec", "xboard", "diagram"])
+        for dialect in readings:
+            try:
+                yield canonical(node.args[0].value, dialect), dialect, 8, 8
+            except BetzaError:   # (a string refused in that reading: the test says so)
+                continue
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tables() -> None:
+    """The move tables the module's queries ask for, compiled together in few programs (as
+    a batch of queries compiles its pieces': translator/compiled/store.py prepare), not
+    in one program per test's piece; each query then matches its table as before."""
+    store.prepare(list(_asked()))
 
 
 def to(betza: str, origin: str, dialect: str, *, friends: tuple[str, ...] = (),

@@ -37,6 +37,9 @@ def _examples() -> list[tuple[str, str, str]]:
 
 
 EXAMPLES = _examples()
+# the module's examples on one process: those that run on Dask share its local clusters
+# (tests/conftest.py closes them after the module), started once, not once per process
+pytestmark = pytest.mark.xdist_group("doc_examples")
 
 
 def test_the_pages_have_examples() -> None:
@@ -53,15 +56,41 @@ def test_example_prints_what_the_page_shows(page: str, command: str, expected: s
 
 def _printed(command: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """What ``command`` prints (stdout and stderr, as the page shows them together)."""
-    piped = re.fullmatch(r"echo '([^'\\]*)' \| betza batch", command)
-    if piped or (command.startswith("betza ") and not re.search(r"[<>|;&$`]", command)):
-        monkeypatch.chdir(folder)
-        monkeypatch.setenv("COLUMNS", "100")
-        done = (betza("batch", stdin=piped.group(1) + "\n") if piped else
-                betza(*shlex.split(command)[1:]))
-        if not (done.stdout and done.stderr):
-            return done.stdout + done.stderr
+    here = _here(command, folder, monkeypatch)
+    return _shell(command, folder) if here is None else here
+
+
+# ``betza ARGS`` or ``echo 'LINE' | betza batch``, then ``| FILTER`` (a shell command that
+# reads betza's stdout) or ``&& MORE`` (a shell command run when betza succeeds)
+_BETZA = re.compile(r"(?:echo '(?P<line>[^'\\]*)' \| )?betza (?P<args>[^<>|;&$`]*?)"
+                    r"(?: \| (?P<filter>[^&;]*)| && (?P<more>.*))?")
+
+
+def _here(command: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """What ``command`` prints with its ``betza`` command run in this process and the rest
+    (a filter of its output, a command after it) in the shell; None when it has to run in
+    the shell whole: its betza command prints on both stdout and stderr (whose order only
+    the shell shows), or pipes its stderr into a filter too."""
+    found = _BETZA.fullmatch(command)
+    if found is None or (found["line"] is not None and found["args"] != "batch"):
+        return None
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("COLUMNS", "100")
+    args = shlex.split(found["args"])
+    done = betza(*args, stdin=found["line"] + "\n") if found["line"] is not None else betza(*args)
+    if done.stdout and done.stderr or found["filter"] and done.stderr:
+        return None
+    if found["filter"]:
+        return _shell(found["filter"], folder, stdin=done.stdout)
+    printed = done.stdout + done.stderr
+    if found["more"] and done.returncode == 0:
+        printed += _shell(found["more"], folder)
+    return printed
+
+
+def _shell(command: str, folder: Path, stdin: str = "") -> str:
+    """What ``command`` prints in a shell with this environment's ``betza`` first on PATH."""
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                COLUMNS="100")
-    return subprocess.run(["bash", "-c", command], cwd=folder, env=env, text=True,
+    return subprocess.run(["bash", "-c", command], cwd=folder, env=env, text=True, input=stdin,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120).stdout

@@ -24,6 +24,9 @@ from translator.solve import engine, warm
 from translator.solve.limits import estimated_atoms, lean_many
 
 LETTERS = "fblrvsmcdekxpgyinjotuzqaWFDNAHCZGKRBQ0123"
+# the module's tests on one process: they share the Wazir's programs, the plan of the kb's
+# lean moves and the atoms of each piece's programs (ALONE)
+pytestmark = pytest.mark.xdist_group("size_estimate")
 # the estimates whose programs are grounded here (a bigger one is refused or grounded
 # elsewhere: the bound is only worth checking where it lets a program through)
 MOST = 400_000

@@ -85,6 +85,18 @@ def _client(scheduler: str | None, workers: int | None, dashboard: str = DASHBOA
     return client
 
 
+# A kept local cluster idles between runs (a notebook, the tests of a module): its worker's
+# statistical profiler (a sample every 10 ms), its servers' ticks (every 20 ms, to notice a
+# blocked event loop) and its monitors of the system and memory (every 0.5 and 0.1 s) cost
+# each worker about a tenth of a core while it waits, measured; so a run shares the CPU
+# with them too. Without the profiler and with these slower, an idle worker costs a
+# hundredth (the dashboard's task stream and progress are as before).
+QUIET = {"distributed.worker.profile.enabled": False,
+         "distributed.admin.tick.interval": "1s",
+         "distributed.admin.system-monitor.interval": "5s",
+         "distributed.worker.memory.monitor-interval": "1s"}
+
+
 def _local_client(workers: int, dashboard: str) -> Any:
     import dask
     from distributed import Client, LocalCluster
@@ -93,7 +105,7 @@ def _local_client(workers: int, dashboard: str) -> Any:
     # a second cluster on this machine does not warn that 8787 is taken. A worker runs one
     # task at a time, so a worker that dies was ended by its task's limits, which a retry
     # meets again: one retry, for a worker lost otherwise, instead of Dask's three.)
-    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1, **QUIET}):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                host="127.0.0.1", dashboard_address=dashboard,
                                silence_logs=logging.CRITICAL)
