@@ -22,6 +22,10 @@ from translator.research.census import empty_board
 from translator.research.run import INLINE, Outcome, run_tasks
 from translator.research.study import census, classes
 
+# one xdist process runs the module: its tests share that process's local Dask cluster (of
+# one worker), instead of each process starting one
+pytestmark = pytest.mark.xdist_group("census")
+
 
 @pytest.mark.parametrize(("betza", "binding"), [("B", 0.5), ("D", 0.25), ("A", 0.125),
                                                 ("N", 1.0), ("W", 1.0)])
@@ -192,33 +196,6 @@ def test_the_local_cluster_and_its_dashboard_listen_on_this_machine_only() -> No
     assert all(w.startswith("tcp://127.0.0.1:") for w in client.scheduler_info()["workers"])
 
 
-def _runaway() -> list[str]:
-    """A moves query whose kept program grounds for minutes (the size estimate keeps it
-    from there; here it is let through), with a time limit of 1 s."""
-    from translator.queries.moves import moves
-    from translator.solve import warm
-
-    warm.MAX_ESTIMATE = 10**12
-    return [m.to for m in moves("cgrbgKqeapcKD", "c1", timeout=1)]
-
-
-def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
-        tmp_path: Path) -> None:
-    # its worker ends inside the grounding step, on every try, until Dask gives up on it
-    # (a task that was waiting on the same worker may be counted so too: a rerun retries
-    # every failed task)
-    from translator.research.run import _close_local
-
-    out = tmp_path / "r.jsonl"
-    try:
-        done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
-    finally:
-        _close_local()   # (its workers were ended: the module's later runs start afresh)
-    assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
-    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
-    assert row["task"] == "runaway" and "KilledWorker" in row["error"]
-
-
 def test_a_piece_with_no_move_on_an_empty_board_is_measured_in_example_positions(
         capsys: pytest.CaptureFixture[str]) -> None:
     """fcafmF only captures (by jumping an enemy): on an empty board it has no move, so its
@@ -233,3 +210,31 @@ def test_a_piece_with_no_move_on_an_empty_board_is_measured_in_example_positions
     out = capsys.readouterr().out
     assert "no move on an empty board" in out and "symmetry;" not in out
     assert "reversible;" not in out and "captures)" in out
+
+
+def _runaway() -> list[str]:
+    """A moves query whose kept program grounds for minutes (the size estimate keeps it
+    from there; here it is let through), with a time limit of 1 s."""
+    from translator.queries.moves import moves
+    from translator.solve import warm
+
+    warm.MAX_ESTIMATE = 10**12
+    return [m.to for m in moves("cgrbgKqeapcKD", "c1", timeout=1)]
+
+
+def test_a_dask_task_past_its_time_limit_inside_grounding_is_stored_as_failed(
+        tmp_path: Path) -> None:
+    # its worker ends inside the grounding step, on every try, until Dask gives up on it
+    # (a task that was waiting on the same worker may be counted so too: a rerun retries
+    # every failed task). Last in the module: it ends the module's local cluster, which
+    # the tests before it share (a test after it would start another)
+    from translator.research.run import _close_local
+
+    out = tmp_path / "r.jsonl"
+    try:
+        done = run_tasks([("runaway", _runaway, ())], workers=1, out=str(out))
+    finally:
+        _close_local()   # (its workers were ended: the module's later runs start afresh)
+    assert done["runaway"].error is not None and "KilledWorker" in done["runaway"].error
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["task"] == "runaway" and "KilledWorker" in row["error"]

@@ -23,6 +23,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,7 +116,25 @@ def test_a_plain_example_prints_the_same_from_the_shell(tmp_path: Path, monkeypa
     assert "hrN (white) on e4" in here.stdout
 
 
-@pytest.mark.parametrize("command", sorted(EXAMPLES))
+# the commands whose examples start this process's local Dask cluster: run next to each
+# other on one xdist worker (the cluster of the one serves the next), and the cluster is
+# closed after the last of them, not kept idle through the module (its scheduler and
+# workers tick over at some 0.15 s of CPU a second)
+DASK = ("census", "classes")
+
+
+@pytest.fixture
+def _dask_closed_after(command: str) -> Iterator[None]:
+    yield
+    run = sys.modules.get("translator.research.run")
+    if run is not None and command != DASK[0]:
+        run._close_local()
+
+
+@pytest.mark.parametrize("command", [
+    pytest.param(c, marks=pytest.mark.xdist_group("help_dask")) if c in DASK else c
+    for c in sorted(EXAMPLES)])
+@pytest.mark.usefixtures("_dask_closed_after")
 def test_help_examples_run_as_printed(command: str, tmp_path: Path, monkeypatch) -> None:
     for name, text in INPUTS.items():
         (tmp_path / name).write_text(text)

@@ -31,6 +31,10 @@ HOLD_LIMIT = 120.0  # a held query goes on by itself after this long (a test tha
 # are about the page, and on a busy shared machine a search at low CPU priority can take
 # longer than the 1-2 s it takes on a quiet one.
 TEST_TIMEOUT = 60.0
+# One worker per lane: the tests ask one question at a time (a question held back waits in
+# the Gate, before the workers), and a second worker per lane only warmed its own copy of
+# what the first had (the same explanation computed twice, seconds of CPU each time).
+TEST_WORKERS = 1
 
 
 class Gate:
@@ -90,7 +94,7 @@ def free_port() -> int:
 def running_gated_server() -> Iterator[tuple[str, Gate]]:
     """The page's base URL while a real uvicorn server answers on it, and its gate."""
     port = free_port()
-    gate = Gate(create_app(workers=2, max_timeout=TEST_TIMEOUT))
+    gate = Gate(create_app(workers=TEST_WORKERS, max_timeout=TEST_TIMEOUT))
     server = uvicorn.Server(uvicorn.Config(gate, host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
