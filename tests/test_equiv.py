@@ -159,10 +159,14 @@ def test_non_jumping_knight_is_blocked_on_the_orthogonal_neighbour(no_search):
 def test_royal_marks_count_after_pieces(no_search):
     # kQ captures only a royal enemy: one plain enemy next to it separates it from cQ;
     # tcQ refuses royal enemies: the enemy must be royal (one piece, one mark)
+    # (from a1, an enemy on b1 or on a2 is as small a counterexample: the solver shows the
+    # first it finds, which the order of the grounded rules decides)
     kq = equivalent("kQ", "cQ").counterexample
-    assert (kq.enemies, kq.royal, [m.to for m in kq.only_b]) == (["b1"], [], ["b1"])
+    assert kq.start == "a1" and kq.enemies in (["b1"], ["a2"])
+    assert (kq.royal, [m.to for m in kq.only_b]) == ([], kq.enemies)
     tame = equivalent("tcQ", "cQ").counterexample
-    assert (tame.enemies, tame.royal, [m.to for m in tame.only_b]) == (["b1"], ["b1"], ["b1"])
+    assert tame.start == "a1" and tame.enemies in (["b1"], ["a2"])
+    assert (tame.royal, [m.to for m in tame.only_b]) == (tame.enemies, tame.enemies)
 
 
 def test_locust_returning_home_differs_from_a_rook_capture(no_search):

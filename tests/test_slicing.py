@@ -134,8 +134,11 @@ def test_a_rule_that_wants_a_constant_no_atom_has_is_left_out():
     clingo.ast.parse_string("""
         hop(T) :- mode(T,p).            % left out: no mode(_,p)
         slide(T) :- mode(T,s).          % kept: mode(1,s) is given
-        far(T) :- slide(T), kind(T,far). % kept: a head gives kind(T,K), K any
+        far(T) :- slide(T), kind(T,far). % left out: kind(T,K) has mode(T,K)'s K, never far
         kind(T,K) :- mode(T,K).
+        same(T) :- kind(T,s).           % kept: mode(1,s) gives kind(1,s)
+        pool(T,(s;far)) :- mode(T,_).   % kept: a pool of constants
+        wide(T) :- pool(T,far).         % kept: the pool gives far
         near(T) :- kind(T,near), hop(T). % left out: hop/1 cannot be derived
         #program step(l).
         at(l) :- mode(l,s).             % kept: l is the part's parameter, not a constant
@@ -145,6 +148,7 @@ def test_a_rule_that_wants_a_constant_no_atom_has_is_left_out():
     kept, defined = sliced(statements, fact_names(facts), shapes,
                            fact_keys(facts, keyed_positions(shapes)))
     assert [str(s) for s in kept] == [
-        "#program base.", "slide(T) :- mode(T,s).", "far(T) :- slide(T); kind(T,far).",
-        "kind(T,K) :- mode(T,K).", "#program step(l).", "at(l) :- mode(l,s)."]
-    assert defined == "#defined hop/1. #defined near/1."
+        "#program base.", "slide(T) :- mode(T,s).", "kind(T,K) :- mode(T,K).",
+        "same(T) :- kind(T,s).", "pool(T,(s;far)) :- mode(T,_).", "wide(T) :- pool(T,far).",
+        "#program step(l).", "at(l) :- mode(l,s)."]
+    assert defined == "#defined far/1. #defined hop/1. #defined near/1."

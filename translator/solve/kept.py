@@ -35,7 +35,7 @@ from typing import Any
 import clingo.ast as ast
 
 from translator.resources import cache_folder, used, write_whole
-from translator.solve import slicing
+from translator.solve import rule_text, slicing
 from translator.solve.slicing import Shape, shapes_of
 
 
@@ -62,21 +62,26 @@ def kept_shapes(statements: Sequence[ast.AST]) -> tuple[Shape, ...]:
 
 @cache
 def _code() -> bytes:
-    """The slicing module's source: a change of how statements are read is a new key."""
-    return Path(slicing.__file__).read_bytes()
+    """The slicing modules' source: a change of how statements are read is a new key."""
+    return Path(slicing.__file__).read_bytes() + Path(rule_text.__file__).read_bytes()
 
 
 def _row(shape: Shape) -> list[Any]:
     return [sorted(shape.heads), sorted(shape.needs), [list(s) for s in shape.signatures],
             shape.comment, sorted([name, [list(p) for p in at]] for name, at in shape.wants),
             sorted(([name, None if args is None else list(args)] for name, args in shape.gives),
-                   key=json.dumps)]
+                   key=json.dumps),
+            sorted(([name, list(args or ()), [list(entry) for entry in linked]]
+                    for (name, args), linked in shape.links), key=json.dumps)]
 
 
 def _shape(row: list[Any]) -> Shape:
-    heads, needs, signatures, comment, wants, gives = row
+    heads, needs, signatures, comment, wants, gives, links = row
     return Shape(frozenset(heads), frozenset(needs),
                  tuple((str(name), int(arity)) for name, arity in signatures), bool(comment),
                  frozenset((name, tuple((int(i), c) for i, c in at)) for name, at in wants),
                  frozenset((name, None if args is None else tuple(args))
-                           for name, args in gives))
+                           for name, args in gives),
+                 frozenset(((name, tuple(args)), tuple(
+                     (int(at), str(body), int(arity), int(there))
+                     for at, body, arity, there in linked)) for name, args, linked in links))

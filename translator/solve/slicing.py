@@ -13,6 +13,8 @@ A body atom with constant arguments (``mode(T,M,L,p)``: a hop) needs more: an at
 that name with those constants there, or with terms there that may be anything (a
 variable of a head). The facts' constants and those the rules that may fire may derive
 are followed: a rule for hoppers is left out of a program whose pieces have no ``p`` leg.
+A head's argument that is a variable of a body atom has the constants that atom may have
+there (``lmode(T,M,L,Mo) :- mode(T,M,L,Mo)``: the facts' modes), a pool each of its own.
 
 The analysis reads each statement's text as clingo prints it (``str`` of the parsed
 statement): walking the syntax trees through clingo's API costs more than it saves. A body
@@ -38,23 +40,32 @@ literals and aggregates never make a rule droppable.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import clingo.ast as ast
 
-NAME = re.compile(r"-?_*[a-z][A-Za-z0-9_']*")  # (``_X`` and ``_`` are variables)
-# a name in a text, with the character after it ("(": a function term or an atom with
-# arguments); a name inside a string is not one
-WORD = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_\'])(_*[a-z][A-Za-z0-9_\']*)(\(?)')
+from translator.solve.rule_text import (
+    CONSTANT,
+    NAME,
+    WORD,
+    arguments,
+    closing,
+    names_in,
+    needs,
+    pooled,
+    signatures,
+    split_rule,
+    split_top,
+    top_level,
+)
+
 NAMES = re.compile(WORD.pattern.removesuffix(r"(\(?)"))  # WORD without the bracket
-COMPARISON = re.compile(r"!=|<=|>=|<|>|=")
-OPEN, CLOSE = "({[", ")}]"
-# a constant argument: a number, a name (not a function term) or a string
-CONSTANT = re.compile(r'-?\d+|_*[a-z][A-Za-z0-9_\']*|"(?:[^"\\]|\\.)*"')
 # a flat argument list (no brackets; strings whole)
 FLAT = re.compile(r'((?:[^()"]|"(?:[^"\\]|\\.)*")*)\)')
 # an atom's name and arguments as slicing reads them: each a constant, or None for a
@@ -62,6 +73,11 @@ FLAT = re.compile(r'((?:[^()"]|"(?:[^"\\]|\\.)*")*)\)')
 # ``wants``), the constants only, each with its position
 Key = tuple[str, tuple[str | None, ...] | None]
 Want = tuple[str, tuple[tuple[int, str], ...]]
+# a head atom as a Key, and each of its arguments that is a variable of a body atom: its
+# position, and the body atom's name, arity and position of the variable
+Link = tuple[Key, tuple[tuple[int, str, int, int], ...]]
+VARIABLE = re.compile(r"[A-Z][A-Za-z0-9_']*")
+LINKED = 64  # the most atoms a linked head gives; more: its linked arguments may be any
 
 
 @dataclass(frozen=True)
@@ -76,6 +92,7 @@ class Shape:
     comment: bool = False
     wants: frozenset[Want] = frozenset()   # the constants its body's atoms need
     gives: frozenset[Key] = frozenset()   # those its head's atoms may have
+    links: frozenset[Link] = frozenset()   # its head's atom with values from its body's
 
 
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
@@ -114,6 +131,9 @@ def keyed_positions(shapes: Iterable[Shape]) -> dict[str, frozenset[int]]:
         for name, constants in shape.wants:
             if constants:
                 found.setdefault(name, set()).update(at for at, _ in constants)
+        for _, linked in shape.links:
+            for _, name, _, at in linked:
+                found.setdefault(name, set()).add(at)
     return {name: frozenset(at) for name, at in found.items()}
 
 
@@ -131,7 +151,7 @@ def fact_keys(facts: str, positions: Mapping[str, frozenset[int]]) -> frozenset[
             keys.add((name, None))
             continue
         inside = flat.group(1)
-        args = _split_top(inside, ",") if '"' in inside else inside.split(",")
+        args = split_top(inside, ",") if '"' in inside else inside.split(",")
         wanted = positions[name]
         keys.add((name, tuple(
             arg.strip() if at in wanted and CONSTANT.fullmatch(arg.strip()) else None
@@ -160,24 +180,20 @@ def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[K
                           set[int]]:
     """The names (and with ``keys``, the atoms as :data:`Key`) the facts and the rules
     that may fire can derive (a fixpoint), and the rules (their indices) that may fire."""
-    derivable = set(facts)
+    # (worked off a queue: a rule is looked at when the last name it needs is derived, and
+    # again when a name whose constants it wants, or its head links to, gains an atom, not
+    # in passes over them all)
+    needing, counts, free, always = _needing(shapes)
+    # (the rules that need and want nothing, the facts of kb/, fire in every program)
+    derivable, fired = set(facts) | always.heads, set(always.fired)
     keyed: dict[str, set[tuple[str | None, ...] | None]] | None = None
     if keys is not None:
         keyed = {}
-        for name, args in keys:
+        for name, args in (*keys, *always.gives):
             keyed.setdefault(name, set()).add(args)
-    # (worked off a queue: a rule is looked at when the last name it needs is derived, and
-    # again when a name whose constants it wants gains an atom, not in passes over them all)
-    needing, counts, free, always = _needing(shapes)
-    missing = dict(counts)
-    ready: deque[int] = deque(free)
+    missing, ready = dict(counts), deque(free)
     blocked: dict[str, set[int]] = {}
-    # (the rules that need and want nothing, the facts of kb/, fire in every program)
-    fired = set(always.fired)
-    derivable |= always.heads
-    if keyed is not None:
-        for name, args in always.gives:
-            keyed.setdefault(name, set()).add(args)
+    listeners: dict[str, set[int]] = {}   # the rules whose heads link to a name's atoms
 
     def derive(name: str) -> None:
         for other in needing.get(name, ()):
@@ -185,12 +201,28 @@ def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[K
             if not missing[other]:
                 ready.append(other)
 
+    def give(at: int, keyed: dict[str, set[tuple[str | None, ...] | None]]) -> None:
+        shape = shapes[at]
+        gives: Iterable[Key] = shape.gives
+        if shape.links:
+            for name in {name for _, linked in shape.links for _, name, _, _ in linked}:
+                listeners.setdefault(name, set()).add(at)
+            gives = (*gives, *_resolved(shape.links, keyed))
+        for name, args in gives:
+            found = keyed.setdefault(name, set())
+            if args not in found:
+                found.add(args)
+                ready.extend(blocked.pop(name, ()))
+                ready.extend(listeners.get(name, ()))
+
     for name in derivable:
         derive(name)
     while ready:
         at = ready.popleft()
         shape = shapes[at]
         if at in fired:
+            if keyed is not None and shape.links:  # (a linked body name gained an atom)
+                give(at, keyed)
             continue
         if keyed is not None and not _given(shape.wants, keyed, facts):
             for name, _ in shape.wants:
@@ -201,12 +233,23 @@ def _derivable(shapes: Sequence[Shape], facts: frozenset[str], keys: frozenset[K
             derivable.add(name)
             derive(name)
         if keyed is not None:
-            for name, args in shape.gives:
-                found = keyed.setdefault(name, set())
-                if args not in found:
-                    found.add(args)
-                    ready.extend(blocked.pop(name, ()))
+            give(at, keyed)
     return frozenset(derivable), keyed, fired
+
+
+def _resolved(links: frozenset[Link], keyed: dict[str, set[tuple[str | None, ...] | None]]
+              ) -> Iterator[Key]:
+    """The atoms, as :data:`Key`, that linked heads give, their linked arguments taking the
+    values their body atoms' names have in ``keyed`` (None: any)."""
+    for (name, args), linked in links:
+        options: list[list[str | None]] = [[arg] for arg in args or ()]
+        for at, body, arity, there in linked:
+            values = {None if found is None else found[there] for found in keyed.get(body, ())
+                      if found is None or len(found) == arity}
+            options[at] = [None] if None in values else sorted(values, key=str)
+        if math.prod(map(len, options)) > LINKED:
+            options = [[None] if len(values) > 1 else values for values in options]
+        yield from ((name, combo) for combo in itertools.product(*options))
 
 
 @dataclass(frozen=True)
@@ -255,9 +298,32 @@ def shapes_of(statements: Iterable[ast.AST]) -> tuple[Shape, ...]:
     params = frozenset(
         name for statement in statements
         if statement.ast_type in (ast.ASTType.Program, ast.ASTType.Definition)
-        for name in _names(str(statement).split(".", 1)[0].replace("#program", "")
+        for name in names_in(str(statement).split(".", 1)[0].replace("#program", "")
                            .replace("#const", "")))
-    return tuple(_shape(statement, params) for statement in statements)
+    return _relevant(tuple(_shape(statement, params) for statement in statements))
+
+
+def _relevant(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    """``shapes`` with only the links that lead to a position where some body wants a
+    constant (the others would only make slicing read more of the facts); a head linked
+    there gives its atoms by its links, not as :data:`Key` with any value there."""
+    wanted = {(name, at) for shape in shapes for name, constants in shape.wants
+              for at, _ in constants}
+    grown = True
+    while grown:
+        grown = False
+        for shape in shapes:
+            for (name, _), linked in shape.links:
+                for at, body, _, there in linked:
+                    if (name, at) in wanted and (body, there) not in wanted:
+                        wanted.add((body, there))
+                        grown = True
+    out = []
+    for shape in shapes:
+        links = frozenset((key, kept) for key, linked in shape.links if (kept := tuple(
+            entry for entry in linked if (key[0], entry[0]) in wanted)))
+        out.append(replace(shape, links=links, gives=shape.gives - {key for key, _ in links}))
+    return tuple(out)
 
 
 def _shape(statement: ast.AST, params: frozenset[str] = frozenset()) -> Shape:
@@ -272,32 +338,46 @@ def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
     """The shape of a statement by its text: the entry files share core.lp's statements,
     read once per process, not once per entry."""
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
-        return Shape(frozenset(_names(text)), frozenset(), (), gives=_gives(text, params))
+        return Shape(frozenset(names_in(text)), frozenset(), (), gives=_gives(text, params))
     if kind != ast.ASTType.Rule:
         return Shape(frozenset(), frozenset(), ())
-    head, body = _split_rule(text)
-    wanted = list(_needs(body))
-    return Shape(frozenset(_names(head)), frozenset(name for name, _ in wanted),
-                 tuple(_signatures(head)),
+    head, body = split_rule(text)
+    wanted = list(needs(body))
+    gives, links = _gives(head, params), _links(head, wanted, params)
+    return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
+                 tuple(signatures(head)),
                  wants=frozenset(_wants(wanted, params)),
-                 gives=_gives(head, params))
+                 gives=gives, links=links)
+
+
+def _links(head: str, body: list[tuple[str, str]], params: frozenset[str]
+           ) -> frozenset[Link]:
+    """A head that is one atom: the arguments that are variables of the body's atoms
+    (:data:`Link`; none for a head of several atoms, a choice or a condition)."""
+    head = head.strip()
+    match = NAME.match(head)
+    if match is None or match.end() == len(head) or head[match.end()] != "(" or closing(
+            head, match.end()) != len(head) - 1 or top_level(head[match.end() + 1:-1], ";"):
+        return frozenset()
+    args = arguments(head)
+    linked = []
+    for at, arg in enumerate(args):
+        found = VARIABLE.fullmatch(arg) and next(
+            ((name, len(there), there.index(arg)) for name, atom in body
+             if arg in (there := arguments(atom))), None)
+        if found:
+            linked.append((at, *found))
+    key = (match.group().lstrip("-"), tuple(
+        pooled(arg, params)[0] if len(pooled(arg, params)) == 1 else None for arg in args))
+    return frozenset({(key, tuple(linked))}) if linked else frozenset()
 
 
 def _wants(atoms: list[tuple[str, str]], params: frozenset[str]) -> Iterator[Want]:
     """Each body atom with arguments: its name and constant arguments (and positions)."""
     for name, atom in atoms:
         if "(" in atom:
-            yield name, tuple((at, arg) for at, arg in enumerate(_arguments(atom))
+            yield name, tuple((at, arg) for at, arg in enumerate(arguments(atom))
                               if arg not in params and CONSTANT.fullmatch(arg))
-
-
-def _arguments(atom: str) -> list[str]:
-    """The argument texts of an atom's text (``name`` or ``name(...)``)."""
-    at = atom.find("(")
-    if at < 0:
-        return []
-    inside = atom[at + 1:_closing(atom, at)]
-    return [arg.strip() for arg in _split_top(inside, ",")] if inside.strip() else []
 
 
 def _gives(head: str, params: frozenset[str]) -> frozenset[Key]:
@@ -308,93 +388,9 @@ def _gives(head: str, params: frozenset[str]) -> frozenset[Key]:
         name, paren = found.groups()
         if not name or name == "not" or not paren:
             continue
-        inside = head[found.end() - 1:_closing(head, found.end() - 1) + 1]
-        keys.add((name, tuple(arg if arg not in params and CONSTANT.fullmatch(arg) else None
-                              for arg in _arguments(inside))))
+        inside = head[found.end() - 1:closing(head, found.end() - 1) + 1]
+        options = [pooled(arg, params) for arg in arguments(inside)]
+        if math.prod(map(len, options)) > LINKED:
+            options = [(None,) for _ in options]
+        keys.update((name, combo) for combo in itertools.product(*options))
     return frozenset(keys)
-
-
-def _split_rule(text: str) -> tuple[str, str]:
-    """A rule's head and body texts (its final dot left out)."""
-    text = text.rstrip()
-    text = text[:-1] if text.endswith(".") else text
-    at = _top_level(text, ":-")
-    return (text, "") if at is None else (text[:at], text[at + 2:])
-
-
-def _needs(body: str) -> Iterable[tuple[str, str]]:
-    """The names of the body's plain positive atoms, each with its text."""
-    for element in _split_top(body, ";"):
-        element = element.strip()
-        match = NAME.match(element)
-        if match is None or _top_level(element, ":") is not None:
-            continue
-        rest = element[match.end():]
-        if rest and not (rest[0] == "(" and _closing(rest, 0) == len(rest) - 1):
-            continue
-        if COMPARISON.search(_outer(element)) is None:
-            yield match.group().lstrip("-"), element
-
-
-def _names(text: str) -> Iterable[str]:
-    return (name for name, _ in WORD.findall(text) if name and name != "not")
-
-
-def _signatures(head: str) -> Iterable[tuple[str, int]]:
-    """The (name, arity) of every name in a head text (a superset of its atoms')."""
-    for found in WORD.finditer(head):
-        name, paren = found.groups()
-        if not name or name == "not":
-            continue
-        if not paren:
-            yield name, 0
-            continue
-        inside = head[found.end() - 1:_closing(head, found.end() - 1) + 1][1:-1]
-        yield name, len(_split_top(inside, ",")) if inside.strip() else 0
-
-
-def _code(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
-    """Each character of ``text`` from ``start`` outside strings, with the depth of the
-    brackets around it (a bracket itself at the depth outside it)."""
-    depth, quoted, escaped = 0, False, False
-    for i in range(start, len(text)):
-        ch = text[i]
-        if quoted:
-            quoted, escaped = escaped or ch != '"', not escaped and ch == "\\"
-            continue
-        if ch == '"':
-            quoted = True
-            continue
-        depth -= ch in CLOSE
-        yield i, ch, depth
-        depth += ch in OPEN
-
-
-def _top_level(text: str, token: str) -> int | None:
-    """Where ``token`` first occurs outside brackets and strings (None: nowhere);
-    ``:`` is not matched inside ``:-``."""
-    for i, _, depth in _code(text):
-        if depth == 0 and text.startswith(token, i) and not (
-                token == ":" and text.startswith(":-", i)):
-            return i
-    return None
-
-
-def _split_top(text: str, separator: str) -> list[str]:
-    parts: list[str] = []
-    while (at := _top_level(text, separator)) is not None:
-        parts.append(text[:at])
-        text = text[at + len(separator):]
-    return [*parts, text]
-
-
-def _closing(text: str, at: int) -> int:
-    """The index of the bracket closing the one at ``at`` (the text's end if none)."""
-    return next((i for i, ch, depth in _code(text, at) if depth == 0 and ch in CLOSE),
-                len(text))
-
-
-def _outer(text: str) -> str:
-    """``text`` with every bracketed part and string left out."""
-    return "".join(ch for _, ch, depth in _code(text)
-                   if depth == 0 and ch not in OPEN and ch not in CLOSE)
