@@ -331,7 +331,8 @@ def _columns(laid: list[tuple[GameRow, ...]]) -> dict[str, list[Any]]:
 
 def _rows(columns: dict[str, Any], size: int) -> list[tuple[GameRow, ...]]:
     """A piece's rows on each square from :func:`_columns` (ValueError, TypeError: not rows
-    of the board). Each check runs over a whole column (map, min, any: a loop in C)."""
+    of the board). Each check runs over a whole column (map, min, set, list equality: a
+    loop in C; a Python statement per row costs more than reading the file)."""
     if type(columns) is not dict or set(columns) != set(_COLUMNS):
         raise ValueError("other columns")
     count, group, mask, want, to, takes, rights = (columns[name] for name in _COLUMNS)
@@ -343,7 +344,7 @@ def _rows(columns: dict[str, Any], size: int) -> list[tuple[GameRow, ...]]:
     # (a row holds where key & mask == want: want has no bit outside mask)
     if (_types(chain.from_iterable(numbers)) != {int} or min(count) < 0
             or min(mask, default=0) < 0 or not set(takes) <= {0, 1}
-            or any(map(int.__and__, want, map(int.__invert__, mask)))):
+            or list(map(int.__and__, want, mask)) != want):
         raise ValueError("not a row")
     extra = [()] * len(group)
     if type(rights) is not list or _types(rights) - {list}:
