@@ -133,6 +133,8 @@ def test_a_spoilt_file_is_never_used(folder: Path, compiles: list[str], spoil: o
     pytest.param(lambda d: d["rows"]["K white"]["count"].pop(), id="a-square-missing"),
     pytest.param(lambda d: d["rows"]["K white"]["count"].__setitem__(0, 99),
                  id="counts-not-the-rows"),
+    pytest.param(lambda d: d["rows"]["K white"]["mask"].__setitem__(0, 1 << 4 * 25 + 1),
+                 id="a-mask-past-the-key"),
     pytest.param(lambda d: d["rows"]["K white"]["takes"].__setitem__(0, 2),
                  id="takes-not-a-flag"),
     pytest.param(lambda d: d["rows"]["K white"]["group"].__setitem__(0, True),

@@ -341,9 +341,11 @@ def _rows(columns: dict[str, Any], size: int) -> list[tuple[GameRow, ...]]:
     if (_types(numbers) != {list} or len(count) != size
             or {len(c) for c in numbers[1:]} != {sum(count)}):
         raise ValueError("not a row per square")
-    # (a row holds where key & mask == want: want has no bit outside mask)
+    # (a row holds where key & mask == want: want has no bit outside mask, nor mask outside
+    # the key, match.py's Board.key: four fields of a bit per square, then the virginity)
     if (_types(chain.from_iterable(numbers)) != {int} or min(count) < 0
-            or min(mask, default=0) < 0 or not set(takes) <= {0, 1}
+            or min(mask, default=0) < 0 or max(mask, default=0) >> 4 * size + 1
+            or not set(takes) <= {0, 1}
             or list(map(int.__and__, want, mask)) != want):
         raise ValueError("not a row")
     extra = [()] * len(group)
