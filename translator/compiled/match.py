@@ -171,11 +171,13 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
     groups: dict[tuple[object, ...], list[tuple[Row, _Plan, Move, list[int]]]] = {}
     for one in laid.rows:
         groups.setdefault(one[1].effects, []).append(one)
+    sign = -1 if black else 1
     keyed = []
     for paths in groups.values():
-        paths.sort(key=lambda p: p[1].order[black][2])
+        if len(paths) > 1:
+            paths.sort(key=lambda p: _order(p[0], sign)[2])
         move = paths[0][2]
-        keyed.append((*paths[0][1].order[black], sorted(move.unloads),
+        keyed.append((*_order(paths[0][0], sign), sorted(move.unloads),
                       sorted(move.ep_rights)))
     out: list[MaskRow] = []
     for group, (_, paths) in enumerate(sorted(zip(keyed, groups.values(), strict=True),
@@ -202,8 +204,7 @@ class _Plan(NamedTuple):
     size so that none is negative: moved to a start square and down by the size, they
     are the row's mask (the box keeps every square of the condition on the board, so no
     bit falls into the field below). ``effects`` tells the row's move apart from others
-    from one start square; ``order`` sorts it (White's, Black's: Black's squares are
-    White's offsets turned round)."""
+    from one start square."""
 
     deltas: tuple[int, ...]
     path: tuple[int, ...]
@@ -215,10 +216,12 @@ class _Plan(NamedTuple):
     black: tuple[int, int]
     need_deltas: tuple[tuple[str, tuple[int, ...]], ...]
     effects: tuple[object, ...]
-    order: tuple[_Order, _Order]
 
 
+@lru_cache(maxsize=65536)
 def _order(row: Row, sign: int) -> _Order:
+    """The row's :data:`_Order` for White (``sign`` 1) or Black (-1: Black's squares are
+    White's offsets turned round)."""
     path = [(sign * x, sign * y) for x, y in row.path]
     return (path[-1], sorted((sign * x, sign * y) for x, y in row.captures),
             (len(path), path))
@@ -254,7 +257,7 @@ def _plan(row: Row, files: int, size: int) -> _Plan:
                  (min(xs), max(xs), min(ys), max(ys)), (white, white_want),
                  (black, black_want), tuple(need_deltas),
                  (row.to, frozenset(row.captures), frozenset(row.unloads),
-                  frozenset(row.ep_rights)), (_order(row, 1), _order(row, -1)))
+                  frozenset(row.ep_rights)))
 
 
 @lru_cache(maxsize=64)
