@@ -218,24 +218,37 @@ class _Plan(NamedTuple):
     effects: tuple[object, ...]
 
 
-@lru_cache(maxsize=65536)
 def _order(row: Row, sign: int) -> _Order:
     """The row's :data:`_Order` for White (``sign`` 1) or Black (-1: Black's squares are
     White's offsets turned round)."""
-    path = [(sign * x, sign * y) for x, y in row.path]
-    return (path[-1], sorted((sign * x, sign * y) for x, y in row.captures),
+    return _path_order(row.path, row.captures, sign)
+
+
+@lru_cache(maxsize=65536)
+def _path_order(path_offsets: tuple[Offset, ...], captures: tuple[Offset, ...], sign: int
+                ) -> _Order:
+    path = [(sign * x, sign * y) for x, y in path_offsets]
+    return (path[-1], sorted((sign * x, sign * y) for x, y in captures),
             (len(path), path))
 
 
 @lru_cache(maxsize=65536)
 def _plan(row: Row, files: int, size: int) -> _Plan:
+    # (a local table's rows of one shape recur from many start squares: one plan serves)
+    return _shaped(row.path, row.captures, row.unloads, row.ep_rights,
+                   tuple(row.need.items()), files, size)
+
+
+@lru_cache(maxsize=65536)
+def _shaped(path: tuple[Offset, ...], captures: tuple[Offset, ...],
+            unloads: tuple[tuple[Offset, Offset], ...], rights: tuple[Offset, ...],
+            need: tuple[tuple[str, tuple[Offset, ...]], ...], files: int, size: int) -> _Plan:
     index = {o: i for i, o in enumerate(dict.fromkeys(
-        [*row.path, *row.captures, *[o for pair in row.unloads for o in pair],
-         *row.ep_rights]))}
+        [*path, *captures, *[o for pair in unloads for o in pair], *rights]))}
     named = set(index)
     need_deltas = []
     white = white_want = black = black_want = 0
-    for name, items in row.need.items():
+    for name, items in need:
         named.update(items)
         deltas = tuple([dy * files + dx for dx, dy in items])
         need_deltas.append((name, deltas))
@@ -251,13 +264,12 @@ def _plan(row: Row, files: int, size: int) -> _Plan:
                 black_want |= turned_round << field * size
     xs, ys = [x for x, _ in named], [y for _, y in named]
     return _Plan(tuple([dy * files + dx for dx, dy in index]),
-                 tuple([index[o] for o in row.path]), tuple([index[o] for o in row.captures]),
-                 tuple([(index[a], index[b]) for a, b in row.unloads]),
-                 tuple([index[o] for o in row.ep_rights]),
+                 tuple([index[o] for o in path]), tuple([index[o] for o in captures]),
+                 tuple([(index[a], index[b]) for a, b in unloads]),
+                 tuple([index[o] for o in rights]),
                  (min(xs), max(xs), min(ys), max(ys)), (white, white_want),
                  (black, black_want), tuple(need_deltas),
-                 (row.to, frozenset(row.captures), frozenset(row.unloads),
-                  frozenset(row.ep_rights)))
+                 (path[-1], frozenset(captures), frozenset(unloads), frozenset(rights)))
 
 
 @lru_cache(maxsize=64)
