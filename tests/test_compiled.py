@@ -21,6 +21,7 @@ from translator.errors import BetzaError
 from translator.facts.pieces import canonical
 from translator.position import PlacedPiece, Position, other_side
 from translator.queries.moves import MovesQuery, batch_moves, moves
+from translator.solve.readers import Move
 from translator.squares import square_name
 
 # the strings of the spec's decisions (README.md of the spec), of brackets.md and of
@@ -317,3 +318,25 @@ def test_a_census_position_has_no_e_p_rows_nor_castling() -> None:
     assert sorted(row.to for row in pawn.rows) == [(-1, 1), (0, 1), (0, 2), (1, 1)]
     king = compile_table("KisO2", 8, 8, state=())
     assert not any(row.unloads for row in king.rows) and len(king.rows) == 16
+
+
+@pytest.mark.parametrize("betza", ["R", "mafsW", "fcafmF", "cabK", "[F?R]", "jAjD"])
+def test_a_laid_table_orders_its_rows_as_answers_order_moves(betza: str) -> None:
+    # square_rows orders by keys made of offsets: from every square, for both sides, its
+    # groups (one destination and set of side effects each) come in the order of the moves
+    # an answer shows (Move.order_key of each group's least path) and each group's paths
+    # least first (Move.path_key), as the matcher's first row that holds needs
+    table = compile_table(betza, 7, 6)
+    for side in ("white", "black"):
+        for origin in [(x, y) for x in range(7) for y in range(6)]:
+            rows = square_rows(table, side, origin)
+            groups: dict[int, list[Move]] = {}
+            for group, _, _, move, _, _ in rows:
+                groups.setdefault(group, []).append(move)
+            assert list(groups) == list(range(len(groups)))
+            for paths in groups.values():
+                assert len({m.effects() for m in paths}) == 1
+                assert [m.path_key for m in paths] == sorted(m.path_key for m in paths)
+            firsts = [paths[0].order_key for paths in groups.values()]
+            assert firsts == sorted(firsts), (side, origin)
+            assert len({paths[0].effects() for paths in groups.values()}) == len(groups)

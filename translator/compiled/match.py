@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from translator.compiled.table import MoveTable, Offset, Row
@@ -106,29 +106,30 @@ class Placed(NamedTuple):
 
 
 class _Laid(NamedTuple):
-    """The rows of a table that fit on the board from a start square, each with its plan
-    and its move; ``here`` the start's bit (see :func:`_laid`), ``black`` whether the
-    board is turned round, ``size`` its squares."""
+    """The rows of a table that fit on the board from a start square, each with its plan,
+    its move and the numbers of its squares (:meth:`numbers` of the plan's ``deltas``);
+    ``here`` the start's number (see :func:`_laid`), ``black`` whether the board is
+    turned round, ``size`` its squares."""
 
-    rows: list[tuple[Row, _Plan, Move]]
+    rows: list[tuple[Row, _Plan, Move, list[int]]]
     here: int
     black: bool
     size: int
 
-    def bit(self, delta: int) -> int:
-        """The number of the square ``delta`` (``dy * files + dx``) from the start."""
-        return self.here - delta if self.black else self.here + delta
+    def numbers(self, deltas: tuple[int, ...]) -> list[int]:
+        """The numbers of the squares ``deltas`` (each ``dy * files + dx``) from the start."""
+        here = self.here
+        return [here - d for d in deltas] if self.black else [here + d for d in deltas]
 
 
 def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
     files, ranks = table.files, table.ranks
     size = files * ranks
     sx, sy = turned(origin, files, ranks, side)
-    # a square's bit is its number (rank * files + file), on Black's board turned round
-    # size - 1 minus White's: a row's squares are a pattern of bits moved to the start
+    # a square's number is rank * files + file, on Black's board turned round size - 1
+    # minus White's: a row's squares are a pattern of numbers moved to the start
     black = side == "black"
-    here = size - 1 - (sy * files + sx) if black else sy * files + sx
-    laid = _Laid([], here, black, size)
+    laid = _Laid([], size - 1 - (sy * files + sx) if black else sy * files + sx, black, size)
     names = square_names(files, ranks)
     for row in table.starts.get((sx, sy), []) if table.local else table.rows:
         plan = _plan(row, files, size)
@@ -136,15 +137,15 @@ def _laid(table: MoveTable, side: str, origin: Square) -> _Laid:
         if not (sx + low_x >= 0 and sx + high_x < files and sy + low_y >= 0
                 and sy + high_y < ranks):
             continue
+        numbers = laid.numbers(plan.deltas)
         # (lists made into tuples, and nothing made for what the row lacks: a game's
         # compile lays every row on every square)
-        at = [names[here - d] for d in plan.deltas] if black else [
-            names[here + d] for d in plan.deltas]
+        at = [names[n] for n in numbers]
         move = _move(tuple([at[i] for i in plan.path]),
                      tuple([at[i] for i in plan.captures]) if plan.captures else (),
                      tuple([(at[a], at[b]) for a, b in plan.unloads]) if plan.unloads else (),
                      tuple([at[i] for i in plan.rights]) if plan.rights else ())
-        laid.rows.append((row, plan, move))
+        laid.rows.append((row, plan, move, numbers))
     return laid
 
 
@@ -153,35 +154,46 @@ def placed(table: MoveTable, side: str, origin: Square) -> tuple[Placed, ...]:
     """The rows of ``table`` for a piece of ``side`` on ``origin``, on the board."""
     laid = _laid(table, side, origin)
     files = table.files
-
-    def square(delta: int) -> Square:
-        n = laid.bit(delta)
-        return (n % files, n // files)
-
-    return tuple(Placed(move, row, {name: tuple(square(d) for d in deltas)
+    return tuple(Placed(move, row, {name: tuple((n % files, n // files)
+                                                for n in laid.numbers(deltas))
                                     for name, deltas in plan.need_deltas})
-                 for row, plan, move in laid.rows)
+                 for row, plan, move, _ in laid.rows)
 
 
 @lru_cache(maxsize=8192)
 def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, ...]:
     """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
     laid = _laid(table, side, origin)
-    size, here = laid.size, laid.here
-    moves: dict[tuple[object, ...], list[tuple[Row, _Plan, Move]]] = {}
+    size, here, black = laid.size, laid.here, laid.black
+    # the rows of one move (destination and side effects) together, ordered as an answer
+    # orders moves (Move.order_key) and, within a group, paths (Move.path_key): keys the
+    # plan made of its offsets, which order as the squares do from any start square
+    groups: dict[tuple[object, ...], list[tuple[Row, _Plan, Move, list[int]]]] = {}
     for one in laid.rows:
-        moves.setdefault(one[2].effects(), []).append(one)
+        groups.setdefault(one[1].effects, []).append(one)
+    sign = -1 if black else 1
+    keyed = []
+    for paths in groups.values():
+        if len(paths) > 1:
+            paths.sort(key=lambda p: _order(p[0], sign)[2])
+        move = paths[0][2]
+        keyed.append((*_order(paths[0][0], sign), sorted(move.unloads),
+                      sorted(move.ep_rights)))
     out: list[MaskRow] = []
-    for group, (_, paths) in enumerate(sorted(moves.items(),
-                                              key=lambda kv: min(p[2].order_key
-                                                                 for p in kv[1]))):
-        for row, plan, move in sorted(paths, key=lambda p: p[2].path_key):
+    for group, (_, paths) in enumerate(sorted(zip(keyed, groups.values(), strict=True),
+                                              key=itemgetter(0))):
+        for row, plan, move, numbers in paths:
             unmoved = int(row.unmoved) << 4 * size
-            mask, want = plan.black if laid.black else plan.white
+            mask, want = plan.black if black else plan.white
             out.append((group, unmoved | (mask << here) >> size,
                         unmoved | (want << here) >> size, move, row.move,
-                        1 << laid.bit(plan.deltas[plan.path[-1]])))
+                        1 << numbers[plan.path[-1]]))
     return tuple(out)
+
+
+# a path's order (Move.path_key) and a move's before its unloads and e.p. rights
+# (Move.order_key): destination, victims sorted, then the number of legs and their squares
+_Order = tuple[Offset, list[Offset], tuple[int, list[Offset]]]
 
 
 class _Plan(NamedTuple):
@@ -191,7 +203,8 @@ class _Plan(NamedTuple):
     Black's on the board turned round), each field's square bits moved up by the board's
     size so that none is negative: moved to a start square and down by the size, they
     are the row's mask (the box keeps every square of the condition on the board, so no
-    bit falls into the field below)."""
+    bit falls into the field below). ``effects`` tells the row's move apart from others
+    from one start square."""
 
     deltas: tuple[int, ...]
     path: tuple[int, ...]
@@ -202,36 +215,61 @@ class _Plan(NamedTuple):
     white: tuple[int, int]
     black: tuple[int, int]
     need_deltas: tuple[tuple[str, tuple[int, ...]], ...]
+    effects: tuple[object, ...]
+
+
+def _order(row: Row, sign: int) -> _Order:
+    """The row's :data:`_Order` for White (``sign`` 1) or Black (-1: Black's squares are
+    White's offsets turned round)."""
+    return _path_order(row.path, row.captures, sign)
+
+
+@lru_cache(maxsize=65536)
+def _path_order(path_offsets: tuple[Offset, ...], captures: tuple[Offset, ...], sign: int
+                ) -> _Order:
+    path = [(sign * x, sign * y) for x, y in path_offsets]
+    return (path[-1], sorted((sign * x, sign * y) for x, y in captures),
+            (len(path), path))
 
 
 @lru_cache(maxsize=65536)
 def _plan(row: Row, files: int, size: int) -> _Plan:
-    offsets: dict[Offset, int] = {}
+    # (a local table's rows of one shape recur from many start squares: one plan serves)
+    return _shaped(row.path, row.captures, row.unloads, row.ep_rights,
+                   tuple(row.need.items()), files, size)
 
-    def index(o: Offset) -> int:
-        return offsets.setdefault(o, len(offsets))
 
-    path = tuple(index(o) for o in row.path)
-    captures = tuple(index(o) for o in row.captures)
-    unloads = tuple((index(a), index(b)) for a, b in row.unloads)
-    rights = tuple(index(o) for o in row.ep_rights)
-    named = row.squares()
-    xs, ys = [x for x, _ in named], [y for _, y in named]
+@lru_cache(maxsize=65536)
+def _shaped(path: tuple[Offset, ...], captures: tuple[Offset, ...],
+            unloads: tuple[tuple[Offset, Offset], ...], rights: tuple[Offset, ...],
+            need: tuple[tuple[str, tuple[Offset, ...]], ...], files: int, size: int) -> _Plan:
+    index = {o: i for i, o in enumerate(dict.fromkeys(
+        [*path, *captures, *[o for pair in unloads for o in pair], *rights]))}
+    named = set(index)
     need_deltas = []
-    white = [0, 0]
-    black = [0, 0]
-    for name, items in row.need.items():
-        deltas = tuple(dy * files + dx for dx, dy in items)
+    white = white_want = black = black_want = 0
+    for name, items in need:
+        named.update(items)
+        deltas = tuple([dy * files + dx for dx, dy in items])
         need_deltas.append((name, deltas))
-        up = sum(1 << (size + d) for d in set(deltas))
-        turned_round = sum(1 << (size - d) for d in set(deltas))
+        up = turned_round = 0
+        for d in deltas:
+            up |= 1 << (size + d)
+            turned_round |= 1 << (size - d)
         for field, value in zip(*FIELDS[name], strict=True):
-            for masks, bits in ((white, up), (black, turned_round)):
-                masks[0] |= bits << field * size
-                masks[1] |= bits << field * size if value else 0
-    return _Plan(tuple(dy * files + dx for dx, dy in offsets), path, captures, unloads,
-                 rights, (min(xs), max(xs), min(ys), max(ys)), (white[0], white[1]),
-                 (black[0], black[1]), tuple(need_deltas))
+            white |= up << field * size
+            black |= turned_round << field * size
+            if value:
+                white_want |= up << field * size
+                black_want |= turned_round << field * size
+    xs, ys = [x for x, _ in named], [y for _, y in named]
+    return _Plan(tuple([dy * files + dx for dx, dy in index]),
+                 tuple([index[o] for o in path]), tuple([index[o] for o in captures]),
+                 tuple([(index[a], index[b]) for a, b in unloads]),
+                 tuple([index[o] for o in rights]),
+                 (min(xs), max(xs), min(ys), max(ys)), (white, white_want),
+                 (black, black_want), tuple(need_deltas),
+                 (path[-1], frozenset(captures), frozenset(unloads), frozenset(rights)))
 
 
 @lru_cache(maxsize=64)
