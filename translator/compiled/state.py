@@ -100,12 +100,19 @@ def prepare_states(movers: list[tuple[Position, str, Square, str, bool]], *,
             tables[id(table)] = table
             wanted[(id(table), square)] = estimated_atoms(
                 parse_piece(betza, pos.dialect), pos.files, pos.ranks)
-    # (each program in the time one table has: a program that failed, out of time on a
-    # loaded machine, is tried again in halves, not all of its squares one by one)
+    # (each program in the time one table has, all of them within ``timeout``: a program
+    # that failed, out of time on a loaded machine, is tried again in halves, not all of
+    # its squares one by one; what the time left does not cover goes to table_at)
+    deadline = time.monotonic() + timeout
+
+    def compile_pairs(pairs: list[tuple[MoveTable, Square]]) -> None:
+        left = deadline - time.monotonic()
+        if left > 0:
+            _compile_squares(pairs, min(left, store.COMPILE_TIMEOUT))
+
     in_halves([[(tables[table], square) for _, table, square in chunk] for chunk in chunks(
         [(0, *key, size) for key, size in wanted.items()], DEFAULT_MAX_ATOMS)],
-        lambda pairs: _compile_squares(pairs, min(timeout, store.COMPILE_TIMEOUT)),
-        (NotCompilable, LimitError))
+        compile_pairs, (NotCompilable, LimitError))
 
 
 def _compile_squares(pairs: list[tuple[MoveTable, Square]], timeout: float) -> None:
