@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from translator.compiled.table import MoveTable, Offset, Row
@@ -165,35 +165,20 @@ def square_rows(table: MoveTable, side: str, origin: Square) -> tuple[MaskRow, .
     """The rows of ``table`` for a piece of ``side`` on ``origin``, as masks."""
     laid = _laid(table, side, origin)
     size, here, black = laid.size, laid.here, laid.black
-    # the rows of one move (destination and side effects) together, ordered as an answer
-    # orders moves (Move.order_key) and, within a group, paths (Move.path_key): keys the
-    # plan made of its offsets, which order as the squares do from any start square
-    groups: dict[tuple[object, ...], list[tuple[Row, _Plan, Move, list[int]]]] = {}
+    moves: dict[tuple[object, ...], list[tuple[Row, _Plan, Move, list[int]]]] = {}
     for one in laid.rows:
-        groups.setdefault(one[1].effects, []).append(one)
-    sign = -1 if black else 1
-    keyed = []
-    for paths in groups.values():
-        if len(paths) > 1:
-            paths.sort(key=lambda p: _order(p[0], sign)[2])
-        move = paths[0][2]
-        keyed.append((*_order(paths[0][0], sign), sorted(move.unloads),
-                      sorted(move.ep_rights)))
+        moves.setdefault(one[2].effects(), []).append(one)
     out: list[MaskRow] = []
-    for group, (_, paths) in enumerate(sorted(zip(keyed, groups.values(), strict=True),
-                                              key=itemgetter(0))):
-        for row, plan, move, numbers in paths:
+    for group, (_, paths) in enumerate(sorted(moves.items(),
+                                              key=lambda kv: min(p[2].order_key
+                                                                 for p in kv[1]))):
+        for row, plan, move, numbers in sorted(paths, key=lambda p: p[2].path_key):
             unmoved = int(row.unmoved) << 4 * size
             mask, want = plan.black if black else plan.white
             out.append((group, unmoved | (mask << here) >> size,
                         unmoved | (want << here) >> size, move, row.move,
                         1 << numbers[plan.path[-1]]))
     return tuple(out)
-
-
-# a path's order (Move.path_key) and a move's before its unloads and e.p. rights
-# (Move.order_key): destination, victims sorted, then the number of legs and their squares
-_Order = tuple[Offset, list[Offset], tuple[int, list[Offset]]]
 
 
 class _Plan(NamedTuple):
@@ -203,8 +188,7 @@ class _Plan(NamedTuple):
     Black's on the board turned round), each field's square bits moved up by the board's
     size so that none is negative: moved to a start square and down by the size, they
     are the row's mask (the box keeps every square of the condition on the board, so no
-    bit falls into the field below). ``effects`` tells the row's move apart from others
-    from one start square."""
+    bit falls into the field below)."""
 
     deltas: tuple[int, ...]
     path: tuple[int, ...]
@@ -215,21 +199,6 @@ class _Plan(NamedTuple):
     white: tuple[int, int]
     black: tuple[int, int]
     need_deltas: tuple[tuple[str, tuple[int, ...]], ...]
-    effects: tuple[object, ...]
-
-
-def _order(row: Row, sign: int) -> _Order:
-    """The row's :data:`_Order` for White (``sign`` 1) or Black (-1: Black's squares are
-    White's offsets turned round)."""
-    return _path_order(row.path, row.captures, sign)
-
-
-@lru_cache(maxsize=65536)
-def _path_order(path_offsets: tuple[Offset, ...], captures: tuple[Offset, ...], sign: int
-                ) -> _Order:
-    path = [(sign * x, sign * y) for x, y in path_offsets]
-    return (path[-1], sorted((sign * x, sign * y) for x, y in captures),
-            (len(path), path))
 
 
 @lru_cache(maxsize=65536)
@@ -268,8 +237,7 @@ def _shaped(path: tuple[Offset, ...], captures: tuple[Offset, ...],
                  tuple([(index[a], index[b]) for a, b in unloads]),
                  tuple([index[o] for o in rights]),
                  (min(xs), max(xs), min(ys), max(ys)), (white, white_want),
-                 (black, black_want), tuple(need_deltas),
-                 (path[-1], frozenset(captures), frozenset(unloads), frozenset(rights)))
+                 (black, black_want), tuple(need_deltas))
 
 
 @lru_cache(maxsize=64)
