@@ -7,6 +7,7 @@ server, not both."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -23,6 +24,7 @@ from tests.web_server import (
     chromium_path,
     running_gated_server,
 )
+from translator.resources import collect_less
 
 # The test processes and the commands they run (each a Python process) reuse compiled
 # bytecode, kept out of the source tree, even where the environment says not to write it
@@ -32,6 +34,16 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "betza-kb-pycache"))
 sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+# A test process keeps large tables: it collects cycles as the product's processes do
+collect_less()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish() -> None:
+    """Whatever the session made stays till the process ends: the collector need not scan it
+    again (pytest's last collection, and the interpreter's at exit, took seconds each over
+    a test process's heap)."""
+    gc.freeze()
 
 
 @pytest.fixture(scope="module", autouse=True)

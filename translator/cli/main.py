@@ -31,6 +31,7 @@ from translator.cli import (
 from translator.cli.common import EXIT_USAGE, Parser, load_tables
 from translator.cli.progress import ticking
 from translator.errors import BetzaError
+from translator.resources import collect_less
 from translator.solve import guard
 
 COMMANDS = (moves, why, attacks, equiv, explain, convert, find, lint, drops, census, pieces,
@@ -89,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             guard.arm(_stop)
         if getattr(args, "timeout", None):
             timer = _watchdog(args.timeout + (PERFT_GRACE if args.command == "perft" else 0))
+    if argv is None:   # the process is the command's own
+        collect_less()
     try:
         if getattr(args, "tables", None):
             load_tables(args.tables, args.stale_tables)

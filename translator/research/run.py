@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from translator.errors import BetzaError, LimitError
+from translator.resources import collect_less
 from translator.solve import guard
 
 Task = tuple[str, Callable[..., Any], tuple[Any, ...]]  # key, function, arguments
@@ -57,6 +58,7 @@ DASHBOARD = "127.0.0.1:0"  # this machine only, on a free port
 def guarded(func: Callable[..., Any], *args: Any) -> Any:
     """``func(*args)`` in a Dask worker whose grounding steps are held to their limits."""
     if not guard.armed():
+        collect_less()
         guard.limit_memory()
         guard.arm(_end_worker)
     return func(*args)

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from translator.errors import LimitError
+from translator.resources import collect_less
 
 CEILING_MB = 2048  # memory a query may add to a process: max_atoms' default uses < 1 GB
 SLACK_MB = 1024  # and address space beyond it (libraries and threads map more than they use)
@@ -195,6 +196,7 @@ def start_worker(reasons: str) -> None:
     the thread that started it (Linux): forked workers hold each other's ends of the pool's
     pipes, so one whose parent was killed would wait for work for ever."""
     limit_memory()
+    collect_less()
     arm(stop_worker(Path(reasons)))
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

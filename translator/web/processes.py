@@ -14,6 +14,8 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from translator.resources import collect_less
+
 Worker = tuple[int, str]  # a process id and its start time: the process, not a later one
 # that was given the same id
 
@@ -29,6 +31,7 @@ def worker_setup(niceness: int, server: Worker | None, tables: str | None = None
     server, and the forkserver waits for them: neither ends with the server by itself.)"""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
+    collect_less()
     if tables is not None:
         from translator.compiled import store
 
