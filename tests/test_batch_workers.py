@@ -63,7 +63,7 @@ def test_workers_grown_past_the_memory_limit_are_replaced(
     from translator.jsonapi import workers as module
 
     monkeypatch.setattr(module, "MEMORY_MB", 0)
-    monkeypatch.setattr(module, "TASK", 100)  # more tasks than the workers keep waiting
+    monkeypatch.setattr(module, "TASK", 300)  # more tasks (8) than the workers keep waiting (4)
     restarts = []
     restart = Workers._restart
     monkeypatch.setattr(Workers, "_restart", lambda self: restarts.append(1) or restart(self))
