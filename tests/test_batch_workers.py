@@ -32,13 +32,23 @@ def _lines() -> list[str]:
     return lines
 
 
-def test_workers_answer_as_one_process_does_in_order() -> None:
+@pytest.fixture(scope="module")
+def alone() -> str:
+    """The answers of one worker process to :func:`_lines`, which the tests of workers
+    compare theirs with (each line's answer is its own: the answers to the lines given
+    three times are these three times)."""
+    lines = _lines()
+    out = io.StringIO()
+    assert run_batch(io.StringIO("\n".join(lines) + "\n"), out) == len(lines)
+    return out.getvalue()
+
+
+def test_workers_answer_as_one_process_does_in_order(alone: str) -> None:
     lines = _lines()
     text = "\n".join(lines) + "\n"
-    alone, shared = io.StringIO(), io.StringIO()
-    assert run_batch(io.StringIO(text), alone) == len(lines)
+    shared = io.StringIO()
     assert run_batch(io.StringIO(text), shared, workers=2) == len(lines)
-    assert shared.getvalue() == alone.getvalue()
+    assert shared.getvalue() == alone
     answers = [json.loads(a) for a in shared.getvalue().splitlines()]
     assert len(answers) == len(lines)
     # the knight on a1 with a friend on c2: b3 only; the bad lines each get their error
@@ -47,33 +57,33 @@ def test_workers_answer_as_one_process_does_in_order() -> None:
 
 
 def test_workers_grown_past_the_memory_limit_are_replaced(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, alone: str) -> None:
     # with a limit every worker is over, the workers are replaced between tasks, and the
     # answers stay those of one process, in order
     from translator.jsonapi import workers as module
 
     monkeypatch.setattr(module, "MEMORY_MB", 0)
-    monkeypatch.setattr(module, "TASK", 100)  # more tasks than the workers keep waiting
+    monkeypatch.setattr(module, "TASK", 300)  # more tasks (8) than the workers keep waiting (4)
     restarts = []
     restart = Workers._restart
     monkeypatch.setattr(Workers, "_restart", lambda self: restarts.append(1) or restart(self))
     lines = _lines() * 3
-    alone = io.StringIO()
-    run_batch(io.StringIO("\n".join(lines) + "\n"), alone)
     out = io.StringIO()
     with Workers(2, answer_text) as pool:
         pool.answer([lines[i:i + GROUP] for i in range(0, len(lines), GROUP)], out.write)
-    assert out.getvalue() == alone.getvalue()
+    assert out.getvalue() == alone * 3
     assert restarts
 
 
-def test_the_command_takes_workers_and_checks_the_number() -> None:
+def test_the_command_takes_workers_and_checks_the_number(alone: str) -> None:
+    # (--workers 2 in a process of its own, whose stdin its batch reads; --workers 1 in
+    # this one: tests/cli_runner.py)
     text = "\n".join(_lines()) + "\n"
-    run = [sys.executable, "-m", "translator.cli.main", "batch", "--quiet"]
-    one = subprocess.run([*run, "--workers", "1"], input=text, capture_output=True,
-                         text=True, check=True)
-    two = subprocess.run([*run, "--workers", "2"], input=text, capture_output=True,
-                         text=True, check=True)
+    one = betza("batch", "--quiet", "--workers", "1", stdin=text)
+    assert one.returncode == 0 and one.stdout == alone
+    two = subprocess.run([sys.executable, "-m", "translator.cli.main", "batch", "--quiet",
+                          "--workers", "2"], input=text, capture_output=True, text=True,
+                         check=True)
     assert two.stdout == one.stdout and two.stderr == ""
     bad = betza("batch", "--quiet", "--workers", "0")   # argparse's: no process needed
     assert bad.returncode == 2

@@ -6,7 +6,6 @@ hand, whose answers no solver would give)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 from starlette.testclient import TestClient
 
+from tests import cli_runner
 from translator.cli.main import main
 from translator.compiled import store
 from translator.compiled.table import MoveTable, compile_table
@@ -153,10 +153,13 @@ def test_batch_answers_from_the_tables_in_its_workers_too(tmp_path):
         {"to": "d5", "legs": ["d4", "d5"], "captures": []}]})}
 
 
-def test_compile_runs_on_a_local_dask_cluster_without_progress_off_a_terminal(tmp_path):
-    done = subprocess.run([*BETZA, "compile", "N", "fmWfceFifmnD", "--workers", "1",
-                           "--out", str(tmp_path)], capture_output=True, text=True,
-                          timeout=300, env=dict(os.environ, TERM="xterm"))
+def test_compile_runs_on_a_local_dask_cluster_without_progress_off_a_terminal(
+        tmp_path, monkeypatch):
+    # (in this process, whose local cluster of one worker tests/conftest.py closes after
+    # the module; stderr is not a terminal here either)
+    monkeypatch.setenv("TERM", "xterm")
+    done = cli_runner.betza("compile", "N", "fmWfceFifmnD", "--workers", "1", "--out",
+                            str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout.splitlines()[1] == "fmWfceFifmnD 8x8: keeps the solver path (en passant)"

@@ -116,18 +116,18 @@ def test_a_plain_example_prints_the_same_from_the_shell(tmp_path: Path, monkeypa
     assert "hrN (white) on e4" in here.stdout
 
 
-# the commands whose examples start this process's local Dask cluster: run next to each
-# other on one xdist worker (the cluster of the one serves the next), and the cluster is
-# closed after the last of them, not kept idle through the module (its scheduler and
-# workers tick over at some 0.15 s of CPU a second)
-DASK = ("census", "classes")
+# the commands whose examples start this process's local Dask cluster (of a worker per
+# core: each starts in a second or two of CPU): run next to each other on one xdist worker,
+# in this order (the cluster of the one serves the next), and the cluster is closed after
+# the last of them, not kept idle through the module
+DASK = ("census", "classes", "compile")
 
 
 @pytest.fixture
 def _dask_closed_after(command: str) -> Iterator[None]:
     yield
     run = sys.modules.get("translator.research.run")
-    if run is not None and command != DASK[0]:
+    if run is not None and command not in DASK[:-1]:
         run._close_local()
 
 
