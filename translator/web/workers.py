@@ -91,6 +91,9 @@ BUDGET_MB = 1500
 IDLE_MB = {"board": 800, "why": 1000, "explain": 800, "search": 500, "heavy": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 GROUP = 48  # board queries that arrived while the workers were busy go out together
+# imported by the forkserver before it forks the workers, each of which then starts with
+# them (translator/web/preload.py parses the lanes' programs)
+PRELOAD = ["translator.jsonapi.batch", "translator.present.board", "translator.web.preload"]
 
 
 def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
@@ -140,7 +143,7 @@ class SolverPool:
     def _start(self, lane: str) -> ProcessPoolExecutor:
         share, niceness, _ = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.present.board"])
+        ctx.set_forkserver_preload(PRELOAD)
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
                                    initargs=(niceness, this_process(), self.tables))
