@@ -7,11 +7,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from translator.web import workers
+from translator.web import processes
 
 
 def test_the_forkserver_preloads_the_lanes_programs() -> None:
-    assert "translator.web.preload" in workers.PRELOAD
+    assert "translator.web.preload" in processes.PRELOAD
     # (a process of its own: the test's process may have parsed them already)
     code = ("from translator.solve import engine; before = engine._program.cache_info()."
             "currsize; import translator.web.preload as p; print(before, engine._program."
