@@ -342,44 +342,39 @@ def row_of(tokens: list[str], origin: Square) -> Row | None:
     two different things)."""
     ox, oy = origin
     at = 3   # after "row", Q, M
-
-    def off() -> Offset:
-        nonlocal at
-        at += 2
-        return int(tokens[at - 2]) - ox, int(tokens[at - 1]) - oy
-
+    # (each square is two numbers read in place: a row's text is read once per row of
+    # every table compiled, so a helper call per square cost a third of it)
     path: list[Offset] = []
     while tokens[at] == "h":
-        at += 1
-        path.append(off())
+        path.append((int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy))
+        at += 3
     at += 1   # nil
     captures: list[Offset] = []
     unloads: list[tuple[Offset, Offset]] = []
     rights: list[Offset] = []
     while tokens[at] != "nil":
-        name = tokens[at]
-        if name == "u":
-            at += 1
-            unloads.append((off(), off()))
+        if tokens[at] == "u":
+            unloads.append(((int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy),
+                            (int(tokens[at + 3]) - ox, int(tokens[at + 4]) - oy)))
+            at += 5
             continue
         kind = tokens[at + 1]
-        at += 2
-        square = off()
         if kind == "cap":
-            captures.append(square)
+            captures.append((int(tokens[at + 2]) - ox, int(tokens[at + 3]) - oy))
         elif kind == "ep":
-            rights.append(square)
+            rights.append((int(tokens[at + 2]) - ox, int(tokens[at + 3]) - oy))
+        at += 4
     at += 1
     states: dict[Offset, frozenset[str]] = {}
     unmoved = False
     while tokens[at] == "c":
-        at += 1
-        square = off()
-        lit = tokens[at]
-        at += 1
+        lit = tokens[at + 3]
         if lit == "v":
             unmoved = True
+            at += 4
             continue
+        square = (int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy)
+        at += 4
         allowed = states.get(square, ALL) & ALLOWED[lit]
         if not allowed:
             return None

@@ -90,6 +90,15 @@ def _program(entries: tuple[str, ...]) -> tuple[tuple[clingo.ast.AST, ...], tupl
     return statements, shapes, keyed_positions(shapes)
 
 
+def parse_ahead(entries: Iterable[Sequence[str]]) -> None:
+    """Parse and analyse the programs of ``entries`` (each a tuple of entry files, as
+    :func:`control` is given them) now rather than on first use, as :func:`control` would:
+    a process that forks workers gives each of them the parsed programs (some 0.1 to 0.4 s
+    of CPU per program in every process that first grounds it)."""
+    for files in entries:
+        _program(tuple(files))
+
+
 @lru_cache(maxsize=256)
 def _sliced(entries: tuple[str, ...], names: frozenset[str], keys: frozenset[Key]
             ) -> tuple[list[clingo.ast.AST], str]:

@@ -20,6 +20,9 @@ Worker = tuple[int, str]  # a process id and its start time: the process, not a 
 # that was given the same id
 
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
+# imported by the forkserver before it forks the workers, each of which then starts with
+# them (translator/web/preload.py parses the programs of the lanes)
+PRELOAD = ["translator.jsonapi.batch", "translator.present.board", "translator.web.preload"]
 
 
 def worker_setup(niceness: int, server: Worker | None, tables: str | None = None) -> None:

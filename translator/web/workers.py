@@ -52,6 +52,7 @@ from translator.web.lanes import (
     seconds,
 )
 from translator.web.processes import (
+    PRELOAD,
     Worker,
     kill,
     largest_mb,
@@ -73,9 +74,8 @@ GROUP_STUCK = 120.0
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-# Each lane has as many workers as the machine has cores (the search lane half as many),
-# at least one; the heavy lane one, so that a few heavy queries never take the workers
-# that the quick ones need.
+# Each lane has as many workers as the machine has cores (the search lane half as many), at
+# least one; the heavy lane one, so that a few heavy queries never take the quick ones'.
 LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
          "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
@@ -140,7 +140,7 @@ class SolverPool:
     def _start(self, lane: str) -> ProcessPoolExecutor:
         share, niceness, _ = LANES[lane]
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["translator.jsonapi.batch", "translator.present.board"])
+        ctx.set_forkserver_preload(PRELOAD)
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
                                    initargs=(niceness, this_process(), self.tables))

@@ -141,7 +141,10 @@ def search(betza: str, origin: str, to: str, position: Position | None = None,
     reach = why_table.reach(rows) if rows is not None else _explore(ctx, deadline, timeout)
     if reach is not None and ctx.to not in reach:
         return _unreachable(ctx, query, reach, timeout)
-    if not castles:  # the move exists when the real position has a path to the goal
+    # the move exists when the real position has a path to the goal; a table's rows that
+    # hold are the real position's moves, so with none to the square there is no path to
+    # ask the solver for (its words for wrapping or curling legs are asked below)
+    if not castles and (rows is None or any(m.to == ctx.to for m in rows.matched)):
         models = _asked(ctx, "fixed", deadline, timeout)
         if models:
             return Possible(ctx, distinct(moves(models[-1])), _solved(ctx, models))
