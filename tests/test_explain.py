@@ -344,6 +344,16 @@ def test_worked_examples_show_what_the_empty_board_cannot():
     # n takes moves away: from a1 a friend on b1 blocks the lame Knight's c2
     nn = worked_example("nN", 9, 9, "e5")
     assert (nn["from"], nn["to"], nn["friends"]) == ("a1", "c2", ["b1"])
+    assert nn["lines"] == ["Without n (N) the piece on a1 could also go to c2; with a friend "
+                           "on b1, nN cannot."]
+    # nn also gives the e.p. right on the square passed (the spec's n): on the empty board
+    # the double step goes where fmD goes, with another effect (any start square will do)
+    ep = worked_example("fmnnD", 8, 8, "d4")
+    file, rank = ep["from"][0], int(ep["from"][1:])
+    assert (ep["to"], ep["friends"] + ep["enemies"]) == (f"{file}{rank + 2}", [])
+    assert ep["lines"] == [f"fmnnD on {ep['from']} goes to {ep['to']} as fmD does (on an empty "
+                           f"board), but its move there gives the e.p. right on {file}{rank + 1}, "
+                           "where without n it neither captures nor gives an e.p. right."]
     assert worked_example("N", 9, 9, "e5") is None
     text = explain_text("dK", 5, 5)
     assert "Worked example (what the empty board cannot show):\n  dK (white) on c3 can go " \

@@ -95,6 +95,37 @@ def _needing_a_piece(source: str, files: int, ranks: int, origin: str, side: str
     return {"from": origin, "to": target, **position, "lines": [head, *answer.explanation[2:]]}
 
 
+def _effects(move: dict[str, Any]) -> str:
+    """What a move of an equivalence counterexample does besides arriving, in words."""
+    parts = []
+    if move["captures"]:
+        parts.append(f"captures on {' '.join(move['captures'])}")
+    if move.get("ep_rights"):
+        parts.append(f"gives the e.p. right on {' '.join(move['ep_rights'])}")
+    return " and ".join(parts) or "neither captures nor gives an e.p. right"
+
+
+def _difference(source: str, letter: str, stripped: str, ce: dict[str, Any]) -> tuple[str, str]:
+    """The square the moves of ``source`` and ``stripped`` differ on in the counterexample
+    ``ce``, and the sentence that says how: a square only the string without ``letter``
+    reaches, one only ``source`` reaches, or one both reach with other effects."""
+    reached = {m["to"] for m in ce["only_a"]}, {m["to"] for m in ce["only_b"]}
+    gone, added = sorted(reached[1] - reached[0]), sorted(reached[0] - reached[1])
+    described = _describe({**ce, "royal": ce.get("royal", [])})
+    place = f"with {described}" if described else "on an empty board"
+    if gone:
+        return gone[0], (f"Without {letter} ({stripped}) the piece on {ce['from']} could also "
+                         f"go to {' '.join(gone)}; {place}, {source} cannot.")
+    if added:
+        return added[0], (f"With {letter} the piece on {ce['from']} can also go to "
+                          f"{' '.join(added)}, where {stripped} cannot; {place}.")
+    to = min(reached[0])
+    mine, theirs = (next(m for m in moves if m["to"] == to)
+                    for moves in (ce["only_a"], ce["only_b"]))
+    return to, (f"{source} on {ce['from']} goes to {to} as {stripped} does ({place}), but its "
+                f"move there {_effects(mine)}, where without {letter} it {_effects(theirs)}.")
+
+
 def _taking_moves_away(source: str, letter: str, files: int, ranks: int
                        ) -> dict[str, Any] | None:
     from translator.queries.equiv import equivalent
@@ -108,13 +139,10 @@ def _taking_moves_away(source: str, letter: str, files: int, ranks: int
     if result.equivalent or result.counterexample is None:
         return None
     ce = result.counterexample.as_json()
-    gone = sorted({m["to"] for m in ce["only_b"]})
-    head = (f"Without {letter} ({stripped}) the piece on {ce['from']} could also go to "
-            f"{' '.join(gone)}; with {_describe({**ce, 'royal': ce.get('royal', [])})} "
-            f"{source} cannot.")
-    return {"from": ce["from"], "to": gone[0] if gone else None, "friends": ce["friends"],
+    to, line = _difference(source, letter, stripped, ce)
+    return {"from": ce["from"], "to": to, "friends": ce["friends"],
             "enemies": ce["enemies"], "royal": ce["royal"], "ep": ce["ep"],
-            "ep_victim": ce["ep_victim"], "lines": [head]}
+            "ep_victim": ce["ep_victim"], "lines": [line]}
 
 
 def worked_example(betza: str, files: int, ranks: int, origin: str, side: str = "white"
