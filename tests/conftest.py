@@ -1,9 +1,9 @@
 """What the browser tests share: one real server for the whole session (with its
 :class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
-one Chromium per module, whose page serves the module's tests in turn (each loads it
-afresh). The browser tests are one xdist group (``pytestmark`` of their modules, and
-``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process starts the
-server, not both."""
+one Chromium for the browser modules run in a row, whose page serves a module's tests in
+turn (each loads it afresh). The browser tests are one xdist group (``pytestmark`` of their
+modules, and ``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process
+starts the server and Chromium, once, not both."""
 
 from __future__ import annotations
 
@@ -64,17 +64,53 @@ def gate(served: tuple[str, Gate]) -> Iterator[Gate]:
     served[1].release()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright, for one module: Playwright's sync API runs
-    an event loop in this thread while it is open, so it is closed before the process
-    goes on to tests that start loops of their own (``asyncio.run``)."""
-    from playwright.sync_api import sync_playwright
+class _Chromium:
+    """Debian's Chromium, driven by Playwright, for the browser tests that run in a row
+    (the modules of the xdist group "browser": one process runs them one after the other);
+    starting Playwright and Chromium costs over 2 s of CPU. Playwright's sync API runs an
+    event loop in this thread while it is open, so it is closed before a module of other
+    tests, which may start loops of their own (``asyncio.run``)."""
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def open(self) -> Any:
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(executable_path=chromium_path(),
+                                                           args=CHROMIUM_FLAGS)
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.browser = self.playwright = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _chromium_only_for_browser_tests(request: pytest.FixtureRequest) -> None:
+    """The shared Chromium is closed when a module of other tests begins."""
+    if not any(mark.args == ("browser",) for mark in request.node.iter_markers("xdist_group")):
+        _CHROMIUM.close()
+
+
+@pytest.fixture(scope="session")
+def _chromium_at_the_end() -> Iterator[None]:
+    yield
+    _CHROMIUM.close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium_at_the_end: None) -> Any:
+    """The shared Chromium (:class:`_Chromium`)."""
+    return _CHROMIUM.open()
 
 
 @pytest.fixture(scope="module")
