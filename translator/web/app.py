@@ -12,8 +12,9 @@ server reads no file a request names, and knows the kb's variants by name only. 
 /api/svg`` draws a ``board`` query as the downloadable SVG.
 ``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/games`` (the
 variants whose whole games are played), ``/api/legend`` and ``/api/glossary`` serve the
-catalogue and the page's words; ``/api/status`` the workers of each lane, the queries
-waiting and how many were sent, superseded, dropped (their client gone) or expired.
+catalogue and the page's words (a browser may keep them ten minutes); ``/api/status`` the
+workers of each lane, the queries waiting and how many were sent, superseded, dropped
+(their client gone) or expired.
 Everything else is the page itself, from the package's own ``static`` folder. Every
 error, whatever its status, is ``{"ok": false, "error": …}``; translator/web/guard.py
 checks the ``Host`` and the body's type and adds the hardening headers.
