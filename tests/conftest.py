@@ -1,9 +1,9 @@
 """What the browser tests share: one real server for the whole session (with its
 :class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
-one Chromium per module, whose page serves the module's tests in turn (each loads it
-afresh). The browser tests are one xdist group (``pytestmark`` of their modules, and
-``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process starts the
-server, not both."""
+one Chromium for the browser modules run in a row, whose page serves a module's tests in
+turn (each loads it afresh). The browser tests are one xdist group (``pytestmark`` of their
+modules, and ``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process
+starts the server and Chromium, once, not both."""
 
 from __future__ import annotations
 
@@ -76,17 +76,53 @@ def gate(served: tuple[str, Gate]) -> Iterator[Gate]:
     served[1].release()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright, for one module: Playwright's sync API runs
-    an event loop in this thread while it is open, so it is closed before the process
-    goes on to tests that start loops of their own (``asyncio.run``)."""
-    from playwright.sync_api import sync_playwright
+class _Chromium:
+    """Debian's Chromium, driven by Playwright, for the browser tests that run in a row
+    (the modules of the xdist group "browser": one process runs them one after the other);
+    starting Playwright and Chromium costs over 2 s of CPU. Playwright's sync API runs an
+    event loop in this thread while it is open, so it is closed before a module of other
+    tests, which may start loops of their own (``asyncio.run``)."""
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def open(self) -> Any:
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(executable_path=chromium_path(),
+                                                           args=CHROMIUM_FLAGS)
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.browser = self.playwright = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _chromium_only_for_browser_tests(request: pytest.FixtureRequest) -> None:
+    """The shared Chromium is closed when a module of other tests begins."""
+    if not any(mark.args == ("browser",) for mark in request.node.iter_markers("xdist_group")):
+        _CHROMIUM.close()
+
+
+@pytest.fixture(scope="session")
+def _chromium_at_the_end() -> Iterator[None]:
+    yield
+    _CHROMIUM.close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium_at_the_end: None) -> Any:
+    """The shared Chromium (:class:`_Chromium`)."""
+    return _CHROMIUM.open()
 
 
 @pytest.fixture(scope="module")
@@ -101,9 +137,11 @@ def browser_page(browser: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser_page: Any, base_url: str) -> Iterator[Any]:
-    """The module's page, blank, on the shared server (``page.base``); a script error or a
-    dialog on it fails the test. Listeners a test adds with
-    :func:`tests.web_server.listen` go when it ends; the page is left blank."""
+    """The module's page on the shared server (``page.base``), which a test loads first; a
+    script error or a dialog on it fails the test. Listeners a test adds with
+    :func:`tests.web_server.listen` go when it ends. (The page is left as the test left
+    it: the next test's loading ends it, and a navigation to a blank page cost each test
+    some 0.1 s of Chromium's CPU.)"""
     pg = browser_page
     pg.set_default_timeout(ANSWER_LIMIT_MS)
     errors: list[str] = []
@@ -115,7 +153,6 @@ def page(browser_page: Any, base_url: str) -> Iterator[Any]:
     yield pg
     for event, handler in pg.listeners:
         pg.remove_listener(event, handler)
-    pg.goto("about:blank")
     assert errors == []
 
 

@@ -176,6 +176,19 @@ def test_every_answer_is_hardened_and_errors_are_json(client, method, path):
     assert res.status_code == expected
 
 
+def test_the_catalogue_may_be_kept_and_answers_may_not(client):
+    # the kb's words and pieces are fixed while the server runs; a board's answer and the
+    # page itself (a newer version of it after an upgrade) are asked anew
+    for path in ("/api/legend", "/api/glossary", "/api/variants", "/api/variants/Capablanca",
+                 "/api/games", "/api/pieces?q=N"):
+        res = client.get(path)
+        assert res.status_code == 200 and res.headers["cache-control"] == "max-age=600", path
+    assert client.get("/").headers["cache-control"] == "no-cache"
+    res = client.post("/api/query", json={"query": "moves", "betza": "N", "from": "d4"})
+    assert res.status_code == 200 and "cache-control" not in res.headers
+    assert client.get("/api/variants/nosuchgame").headers.get("cache-control") is None
+
+
 def test_405_names_the_method_and_allows_post(client):
     res = client.get("/api/query")
     assert res.json() == {"ok": False, "error": "GET is not answered here"}

@@ -20,6 +20,9 @@ from tests.web_server import ANSWER_LIMIT_MS, listen
 KNIGHT_D4 = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "page.png"
 expect.set_options(timeout=ANSWER_LIMIT_MS)
+# a wait for a lasting state looks every 50 ms: Playwright's default looks at every frame,
+# which keeps Chromium drawing 60 frames a second for as long as the answer takes
+POLL_MS = 50
 # the server and the browser are the session's (tests/conftest.py), one process's
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -39,7 +42,8 @@ def type_betza(page: Page, text: str) -> None:
     page.fill("#betza", text)
     page.press("#betza", "Enter")
     page.wait_for_function("t => document.querySelector('#status').textContent.startsWith(t)"
-                           " || !document.querySelector('#error').hidden", arg=text)
+                           " || !document.querySelector('#error').hidden", arg=text,
+                           polling=POLL_MS)
 
 
 def test_the_knight_from_d4(page):
@@ -228,7 +232,8 @@ def dropped(page: Page) -> int:
 
 
 def wait_dropped(page: Page, more_than: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.dropped || 0) > n", arg=more_than)
+    page.wait_for_function("n => Number(document.body.dataset.dropped || 0) > n", arg=more_than,
+                           polling=POLL_MS)
 
 
 def test_an_old_explanation_never_shows_under_a_new_string(page, gate):

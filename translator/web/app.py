@@ -12,8 +12,9 @@ server reads no file a request names, and knows the kb's variants by name only. 
 /api/svg`` draws a ``board`` query as the downloadable SVG.
 ``GET /api/pieces?q=…``, ``/api/variants``, ``/api/variants/{name}``, ``/api/games`` (the
 variants whose whole games are played), ``/api/legend`` and ``/api/glossary`` serve the
-catalogue and the page's words; ``/api/status`` the workers of each lane, the queries
-waiting and how many were sent, superseded, dropped (their client gone) or expired.
+catalogue and the page's words (a browser may keep them ten minutes); ``/api/status`` the
+workers of each lane, the queries waiting and how many were sent, superseded, dropped
+(their client gone) or expired.
 Everything else is the page itself, from the package's own ``static`` folder. Every
 error, whatever its status, is ``{"ok": false, "error": …}``; translator/web/guard.py
 checks the ``Host`` and the body's type and adds the hardening headers.
@@ -49,6 +50,10 @@ MAX_BODY = 64 * 1024
 # the answer to a query whose client went before it came (logged, never read)
 GONE = {"ok": False, "error": "the client closed the connection before the answer came"}
 STATIC = Path(__file__).parent / "static"
+# The catalogue and the page's words are the kb's, fixed while the server runs: a browser
+# keeps them this long (seconds), so that the page loaded again (a link followed, a reload,
+# another board of the same class) asks only for its board's answers
+CATALOGUE_AGE = 600
 
 
 class BodyTooLarge(Exception):
@@ -78,6 +83,11 @@ async def _body(request: Request) -> bytes:
             raise BodyTooLarge
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _kept(content: dict[str, Any]) -> JSONResponse:
+    """An answer of the catalogue, which the browser may keep :data:`CATALOGUE_AGE` s."""
+    return JSONResponse(content, headers={"Cache-Control": f"max-age={CATALOGUE_AGE}"})
 
 
 def _bad(message: str, status: int = 400) -> JSONResponse:
@@ -167,13 +177,13 @@ async def svg(request: Request) -> Response:
 async def pieces(request: Request) -> Response:
     from translator.jsonapi.catalogue import pieces_json
 
-    return JSONResponse({"ok": True, "pieces": pieces_json(request.query_params.get("q"))})
+    return _kept({"ok": True, "pieces": pieces_json(request.query_params.get("q"))})
 
 
 async def variants(request: Request) -> Response:
     from translator.jsonapi.catalogue import variants_json
 
-    return JSONResponse({"ok": True, **variants_json()})
+    return _kept({"ok": True, **variants_json()})
 
 
 async def variant(request: Request) -> Response:
@@ -183,25 +193,25 @@ async def variant(request: Request) -> Response:
         found = variant_json(request.path_params["name"])
     except BetzaError as err:
         return _bad(err.one_line(), 404)
-    return JSONResponse({"ok": True, **found})
+    return _kept({"ok": True, **found})
 
 
 async def games(request: Request) -> Response:
     from translator.jsonapi.catalogue import games_json
 
-    return JSONResponse({"ok": True, **games_json()})
+    return _kept({"ok": True, **games_json()})
 
 
 async def legend(request: Request) -> Response:
     from translator.jsonapi.catalogue import legend_json
 
-    return JSONResponse({"ok": True, **legend_json()})
+    return _kept({"ok": True, **legend_json()})
 
 
 async def glossary(request: Request) -> Response:
     from translator.present.english import learner_glossary
 
-    return JSONResponse({"ok": True, "glossary": learner_glossary()})
+    return _kept({"ok": True, "glossary": learner_glossary()})
 
 
 async def index(request: Request) -> Response:
