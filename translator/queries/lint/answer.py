@@ -99,6 +99,7 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     if result.fairy_stockfish.status in ("different", "not accepted"):
         result.findings.append(_ffish_finding(result.fairy_stockfish))
     if comparable:  # the readings are compared by the same solver
+        _definitions_at_once(result, budget)
         result.findings.extend(_dialects(result, budget))
         known = tuple(f.equivalent for f in result.findings if f.equivalent)
         result.programs = program_readings(
@@ -106,6 +107,22 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
             (*known, *([result.shortest] if result.shortest else [])))
         _fixes_offered(result)
     return result
+
+
+def _definitions_at_once(result: LintResult, budget: Budget) -> None:
+    """The move definitions of the string in every reading lint compares with the spec's
+    (each program's, each switch's of the dialect differences) in one grounding of
+    encodings/samedef.lp, kept pair by pair for the comparisons that follow
+    (translator/solve/memo.py) instead of a grounding for each group of them."""
+    from translator.queries.dialect_diff import switch_readings
+    from translator.queries.equiv.answer import spec_readings
+    from translator.solve.engine import SolverTimeout
+
+    try:
+        spec_readings(result.betza, [*PROGRAMS, *switch_readings(result.betza)],
+                      result.files, result.ranks, timeout=budget.left())
+    except (BetzaError, SolverTimeout):  # each group grounds its own then, as it says
+        return
 
 
 def _fixes_offered(result: LintResult) -> None:
