@@ -21,8 +21,7 @@ from typing import Any
 from translator.notation.dialects import table
 from translator.queries.equiv import equivalent, same_definitions
 
-__all__ = ["DialectDifference", "destinations", "dialect_differences", "refusals",
-           "switch_readings"]
+__all__ = ["DialectDifference", "destinations", "dialect_differences", "refusals"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,8 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
     equivalence solver (not looked up). A dialect that has no answer for the string (see
     :func:`refusals`) is left out, and so is Fairy-Stockfish, whose reading lint compares
     whole and move by move (translator/queries/lint/programs.py)."""
-    switches = _switches(betza)
+    refused = {d for d, _ in refusals(betza)} | {"fsf"}
+    switches = [s for s in table() if s.dialect not in refused]
     same = same_definitions(betza, "spec",
                             [(betza, f"{s.dialect}:{s.name}") for s in switches])
     searched = [s for s, alike in zip(switches, same, strict=True) if not alike]
@@ -89,23 +89,6 @@ def _tables(betza: str, readings: list[str], files: int, ranks: int, timeout: fl
                       timeout=timeout)
     except BetzaError:  # (each search compiles its own table then, and says why not)
         return
-
-
-def _switches(betza: str) -> list[Any]:
-    """The switches :func:`dialect_differences` compares: those of the dialects that have
-    an answer for the string, Fairy-Stockfish's left out."""
-    refused = {d for d, _ in refusals(betza)} | {"fsf"}
-    return [s for s in table() if s.dialect not in refused]
-
-
-def switch_readings(betza: str) -> list[str]:
-    """The readings (``dialect:switch``) whose move definitions :func:`dialect_differences`
-    compares with the spec's.
-
-    >>> switch_readings("N")[:2]
-    ['diagram:range-inheritance', 'diagram:range-toggle-with-number']
-    """
-    return [f"{s.dialect}:{s.name}" for s in _switches(betza)]
 
 
 def refusals(betza: str) -> list[tuple[str, str]]:

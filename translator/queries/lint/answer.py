@@ -99,7 +99,6 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     if result.fairy_stockfish.status in ("different", "not accepted"):
         result.findings.append(_ffish_finding(result.fairy_stockfish))
     if comparable:  # the readings are compared by the same solver
-        _definitions_at_once(result, budget)
         result.findings.extend(_dialects(result, budget))
         known = tuple(f.equivalent for f in result.findings if f.equivalent)
         result.programs = program_readings(
@@ -111,16 +110,18 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
 
 def _definitions_at_once(result: LintResult, budget: Budget) -> None:
     """The move definitions of the string in every reading lint compares with the spec's
-    (each program's, each switch's of the dialect differences) in one grounding of
-    encodings/samedef.lp, kept pair by pair for the comparisons that follow
-    (translator/solve/memo.py) instead of a grounding for each group of them."""
-    from translator.queries.dialect_diff import switch_readings
+    (each program's, and each switch of XBoard's and the Interactive Diagram's, which the
+    dialect differences compare one by one) in one grounding of encodings/samedef.lp, kept
+    pair by pair for the comparisons that follow (translator/solve/memo.py) instead of a
+    grounding for each group of them; a reading that has no answer is left out."""
+    from translator.notation.dialects import table
     from translator.queries.equiv.answer import spec_readings
     from translator.solve.engine import SolverTimeout
 
+    switches = [f"{s.dialect}:{s.name}" for s in table() if s.dialect != "fsf"]
     try:
-        spec_readings(result.betza, [*PROGRAMS, *switch_readings(result.betza)],
-                      result.files, result.ranks, timeout=budget.left())
+        spec_readings(result.betza, [*PROGRAMS, *switches], result.files, result.ranks,
+                      timeout=budget.left())
     except (BetzaError, SolverTimeout):  # each group grounds its own then, as it says
         return
 
@@ -251,6 +252,7 @@ def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
                             "they read)")
         return []
     result.dialects_checked = True
+    _definitions_at_once(result, budget)
     found = _no_answer(refusals(result.betza))
     for diff in dialect_differences(result.betza, result.files, result.ranks,
                                     timeout=budget.left()):
