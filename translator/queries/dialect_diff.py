@@ -60,8 +60,10 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
     switches = [s for s in table() if s.dialect not in refused]
     same = same_definitions(betza, "spec",
                             [(betza, f"{s.dialect}:{s.name}") for s in switches])
+    searched = [s for s, alike in zip(switches, same, strict=True) if not alike]
+    _tables(betza, [f"{s.dialect}:{s.name}" for s in searched], files, ranks, timeout)
     found = []
-    for switch in [s for s, alike in zip(switches, same, strict=True) if not alike]:
+    for switch in searched:
         result = equivalent(betza, betza, files, ranks, timeout=timeout,
                             dialect_b=f"{switch.dialect}:{switch.name}")
         ce = result.counterexample
@@ -73,6 +75,20 @@ def dialect_differences(betza: str, files: int = 8, ranks: int = 8,
             destinations(ce.only_b),
             switch.departs))
     return found
+
+
+def _tables(betza: str, readings: list[str], files: int, ranks: int, timeout: float) -> None:
+    """The move tables of ``betza`` in each of ``readings``, compiled in as few programs as
+    fit: the equivalence search matches them first (its empty board) for every switch."""
+    from translator.compiled import store
+    from translator.errors import BetzaError
+    from translator.facts.pieces import canonical
+
+    try:
+        store.prepare([(canonical(betza, r), r, files, ranks) for r in readings],
+                      timeout=timeout)
+    except BetzaError:  # (each search compiles its own table then, and says why not)
+        return
 
 
 def refusals(betza: str) -> list[tuple[str, str]]:

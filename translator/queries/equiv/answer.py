@@ -236,6 +236,10 @@ def definitions(betza: str, reading: str, others: list[tuple[str, str]], *,
     from translator.shown import SameDef, each, term
     from translator.solve import engine
 
+    kept = [memo.recall("definitions", (betza, reading, (other,))) for other in others]
+    if len(others) > 1 and all(kept):  # each pair answered by a grounding of more pairs
+        return ([pair[0][0] for pair in kept],
+                [any(pair[1][0] for pair in kept), *(pair[1][1] for pair in kept)])
     facts = [piece_facts(1, betza, reading)]
     facts += [piece_facts(t, text, r) for t, (text, r) in enumerate(others, start=2)]
     shown = engine.run(" ".join(facts), "samedef.lp", timeout=timeout)

@@ -108,6 +108,24 @@ def lint(text: str, files: int = 8, ranks: int = 8, timeout: float = 60.0) -> Li
     return result
 
 
+def _definitions_at_once(result: LintResult, budget: Budget) -> None:
+    """The move definitions of the string in every reading lint compares with the spec's
+    (each program's, and each switch of XBoard's and the Interactive Diagram's, which the
+    dialect differences compare one by one) in one grounding of encodings/samedef.lp, kept
+    pair by pair for the comparisons that follow (translator/solve/memo.py) instead of a
+    grounding for each group of them; a reading that has no answer is left out."""
+    from translator.notation.dialects import table
+    from translator.queries.equiv.answer import spec_readings
+    from translator.solve.engine import SolverTimeout
+
+    switches = [f"{s.dialect}:{s.name}" for s in table() if s.dialect != "fsf"]
+    try:
+        spec_readings(result.betza, [*PROGRAMS, *switches], result.files, result.ranks,
+                      timeout=budget.left())
+    except (BetzaError, SolverTimeout):  # each group grounds its own then, as it says
+        return
+
+
 def _fixes_offered(result: LintResult) -> None:
     """A program's fix (a spelling it reads with the spec's moves, proven equal) is the
     suggestion of the findings that say it reads the string otherwise."""
@@ -234,6 +252,7 @@ def _dialects(result: LintResult, budget: Budget) -> list[Finding]:
                             "they read)")
         return []
     result.dialects_checked = True
+    _definitions_at_once(result, budget)
     found = _no_answer(refusals(result.betza))
     for diff in dialect_differences(result.betza, result.files, result.ranks,
                                     timeout=budget.left()):

@@ -89,11 +89,42 @@ def _proven(a: str, b: str, files: int, ranks: int, deadline: float,
     """Does ``b`` read in ``dialect_b`` move as ``a`` in the spec reading? None: unknown."""
     from translator.queries.equiv import equivalent
 
+    spelt = _spelt_in_spec(b, dialect_b)
     try:
+        if spelt is not None:
+            try:
+                return equivalent(a, spelt, files, ranks, timeout=_left(deadline)).equivalent
+            except SolverTimeout:
+                raise
+            except BetzaError:  # (a size the conditions refuse: the search may take it)
+                pass
         return equivalent(a, b, files, ranks, timeout=_left(deadline),
                           dialect_b=dialect_b).equivalent
     except (BetzaError, SolverTimeout):
         return None
+
+
+def _spelt_in_spec(betza: str, dialect: str) -> str | None:
+    """The spec string whose moves are ``betza``'s in Fairy-Stockfish's reading, when the
+    solver reads them as the same facts. That reading is a rewrite of the string
+    (translator/notation/fsf.py; none of its switches is a rule of the encodings, kb/
+    dialects.lp), so the spec reading of its spelling is the same piece, and the proof
+    compares conditions on squares (encodings/conditions.lp) instead of searching
+    positions (encodings/equiv.lp), which another reading needs for its switches."""
+    from translator.facts.pieces import parse_piece
+    from translator.facts.translate import move_facts
+    from translator.notation.syntax import spelling
+
+    if dialect != "fsf":
+        return None
+    try:
+        piece = parse_piece(betza, dialect)
+        spelt = spelling(piece)
+        same = bool(spelt) and sorted(move_facts(1, parse_piece(spelt)).split()) == sorted(
+            move_facts(1, piece).split())
+    except BetzaError:
+        return None
+    return spelt if same else None
 
 
 def _reading(betza: str, dialect: str, files: int, ranks: int, deadline: float,
