@@ -341,12 +341,14 @@ def row_of(tokens: list[str], origin: Square) -> Row | None:
     from ``origin``; None when its condition contradicts itself (a square that must hold
     two different things)."""
     ox, oy = origin
+
+    def off(i: int) -> Offset:   # the square of the two numbers at i
+        return int(tokens[i]) - ox, int(tokens[i + 1]) - oy
+
     at = 3   # after "row", Q, M
-    # (each square is two numbers read in place: a row's text is read once per row of
-    # every table compiled, so a helper call per square cost a third of it)
     path: list[Offset] = []
     while tokens[at] == "h":
-        path.append((int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy))
+        path.append(off(at + 1))
         at += 3
     at += 1   # nil
     captures: list[Offset] = []
@@ -354,15 +356,14 @@ def row_of(tokens: list[str], origin: Square) -> Row | None:
     rights: list[Offset] = []
     while tokens[at] != "nil":
         if tokens[at] == "u":
-            unloads.append(((int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy),
-                            (int(tokens[at + 3]) - ox, int(tokens[at + 4]) - oy)))
+            unloads.append((off(at + 1), off(at + 3)))
             at += 5
             continue
         kind = tokens[at + 1]
         if kind == "cap":
-            captures.append((int(tokens[at + 2]) - ox, int(tokens[at + 3]) - oy))
+            captures.append(off(at + 2))
         elif kind == "ep":
-            rights.append((int(tokens[at + 2]) - ox, int(tokens[at + 3]) - oy))
+            rights.append(off(at + 2))
         at += 4
     at += 1
     states: dict[Offset, frozenset[str]] = {}
@@ -373,7 +374,7 @@ def row_of(tokens: list[str], origin: Square) -> Row | None:
             unmoved = True
             at += 4
             continue
-        square = (int(tokens[at + 1]) - ox, int(tokens[at + 2]) - oy)
+        square = off(at + 1)
         at += 4
         allowed = states.get(square, ALL) & ALLOWED[lit]
         if not allowed:
