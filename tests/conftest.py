@@ -7,6 +7,7 @@ starts the server and Chromium, once, not both."""
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import sys
@@ -36,6 +37,28 @@ sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 # A test process keeps large tables: it collects cycles as the product's processes do
 collect_less()
+
+
+def _leave_at_once() -> None:
+    """End a test process of ``-n 2`` once its exit handlers have run, without the
+    interpreter's teardown: freeing a heap of a GB or more object by object (the kept
+    grounded programs among it) took the two processes 10 s and more after their last test,
+    while pytest waited for them to end. Their results are sent by then; the handlers this
+    would skip (registered before this module: multiprocessing's, which ends the pools'
+    workers, and logging's) run here."""
+    import logging
+    import multiprocessing.util
+
+    multiprocessing.util._exit_function()  # type: ignore[attr-defined]
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # (handlers registered later, as the modules' own, run before this one)
+    atexit.register(_leave_at_once)
 
 
 @pytest.hookimpl(tryfirst=True)
