@@ -240,7 +240,7 @@ def test_an_old_explanation_never_shows_under_a_new_string(page, gate):
     # the explanation of fmWfcF is held back by the server until W7's has been shown
     gate.hold(lambda q: q.get("query") == "explain" and q.get("betza") == "fmWfcF")
     open_page(page, "?betza=fmWfcF&from=e4")
-    # meanwhile the pane says it is working, and for how long once past 0.3 s
+    # meanwhile the pane says it is working, and for how long from half a second on
     expect(page.locator("#explanation")).to_have_attribute("data-busy", "true")
     expect(page.locator("#explanation .working")).to_have_text(re.compile(r"working… \d+\.\d s"))
     before = dropped(page)
