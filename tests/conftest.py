@@ -1,6 +1,6 @@
 """What the browser tests share: one real server for the whole session (with its
 :class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
-one Chromium for the browser modules run in a row, whose page serves a module's tests in
+one Chromium for the browser modules run in a row, whose one page serves their tests in
 turn (each loads it afresh). The browser tests are one xdist group (``pytestmark`` of their
 modules, and ``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process
 starts the server and Chromium, once, not both."""
