@@ -1,6 +1,6 @@
 """What the browser tests share: one real server for the whole session (with its
 :class:`~tests.web_server.Gate`; its worker processes cost seconds to start and warm), and
-one Chromium for the browser modules run in a row, whose page serves a module's tests in
+one Chromium for the browser modules run in a row, whose one page serves their tests in
 turn (each loads it afresh). The browser tests are one xdist group (``pytestmark`` of their
 modules, and ``--dist loadgroup`` in pyproject.toml), so that under ``-n 2`` one process
 starts the server and Chromium, once, not both."""
@@ -109,6 +109,7 @@ class _Chromium:
     def __init__(self) -> None:
         self.playwright: Any = None
         self.browser: Any = None
+        self.page: Any = None
 
     def open(self) -> Any:
         if self.browser is None:
@@ -119,11 +120,20 @@ class _Chromium:
                                                            args=CHROMIUM_FLAGS)
         return self.browser
 
+    def shared_page(self) -> Any:
+        """One browser context and page for the browser modules' tests (each of which loads
+        the page afresh, so no script state carries over; the page keeps nothing in the
+        browser's storage): a context and its first page cost Chromium some 1.5 s of CPU."""
+        if self.page is None:
+            context = self.open().new_context(viewport={"width": 1400, "height": 1000})
+            self.page = context.new_page()
+        return self.page
+
     def close(self) -> None:
         if self.browser is not None:
             self.browser.close()
             self.playwright.stop()
-            self.browser = self.playwright = None
+            self.browser = self.playwright = self.page = None
 
 
 _CHROMIUM = _Chromium()
@@ -149,18 +159,14 @@ def browser(_chromium_at_the_end: None) -> Any:
 
 
 @pytest.fixture(scope="module")
-def browser_page(browser: Any) -> Iterator[Any]:
-    """The module's page: one browser context and page serve its tests in turn (a new
-    context and page cost each test a second or more; each test loads the page afresh, so
-    no script state carries over, and the page keeps nothing in the browser's storage)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    yield context.new_page()
-    context.close()
+def browser_page(browser: Any) -> Any:
+    """The browser tests' page (:meth:`_Chromium.shared_page`), 1400x1000."""
+    return _CHROMIUM.shared_page()
 
 
 @pytest.fixture
 def page(browser_page: Any, base_url: str) -> Iterator[Any]:
-    """The module's page on the shared server (``page.base``), which a test loads first; a
+    """The shared page on the shared server (``page.base``), which a test loads first; a
     script error or a dialog on it fails the test. Listeners a test adds with
     :func:`tests.web_server.listen` go when it ends. (The page is left as the test left
     it: the next test's loading ends it, and a navigation to a blank page cost each test

@@ -240,7 +240,7 @@ def test_an_old_explanation_never_shows_under_a_new_string(page, gate):
     # the explanation of fmWfcF is held back by the server until W7's has been shown
     gate.hold(lambda q: q.get("query") == "explain" and q.get("betza") == "fmWfcF")
     open_page(page, "?betza=fmWfcF&from=e4")
-    # meanwhile the pane says it is working, and for how long once past 0.3 s
+    # meanwhile the pane says it is working, and for how long from half a second on
     expect(page.locator("#explanation")).to_have_attribute("data-busy", "true")
     expect(page.locator("#explanation .working")).to_have_text(re.compile(r"working… \d+\.\d s"))
     before = dropped(page)
@@ -326,12 +326,13 @@ def test_the_attacks_and_draw_tabs_set_what_a_click_does(page):
     expect(page.locator('#tabs [data-pane="attacks"]')).to_have_attribute("aria-selected", "true")
 
 
-def test_a_phone_sees_the_whole_board_without_scrolling_sideways(browser, base_url):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    pg = context.new_page()
+def test_a_phone_sees_the_whole_board_without_scrolling_sideways(page):
+    # the shared page, at a phone's size while the test runs (a context of its own cost
+    # Chromium some 1.5 s of CPU)
+    pg, wide = page, page.viewport_size
+    pg.set_viewport_size({"width": 360, "height": 740})
     try:
-        pg.goto(base_url + "?betza=N&from=d4")
-        pg.wait_for_selector("body[data-ready=true]")
+        open_page(pg, "?betza=N&from=d4")
         widths = pg.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1] == 360
         for corner in ("a1", "a8", "h1", "h8"):
@@ -349,7 +350,7 @@ def test_a_phone_sees_the_whole_board_without_scrolling_sideways(browser, base_u
             pg.click(f'#tabs [data-pane="{pane}"]')
             assert pg.evaluate("document.documentElement.scrollWidth") <= 360, pane
     finally:
-        context.close()
+        pg.set_viewport_size(wide)
 
 
 def test_the_knight_shows_its_own_letter(page):
@@ -395,24 +396,25 @@ STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 
               "object-src 'none'; base-uri 'none'")
 
 
-def test_the_page_needs_nothing_inline(browser, base_url):
+def test_the_page_needs_nothing_inline(page):
     # a Content-Security-Policy without 'unsafe-inline' (which the server is to send) is
     # put on the page here: it still draws the board, its legend and its arrows
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
+    pg, base_url = page, page.base
     violations: list[str] = []
-    pg.on("console", lambda m: violations.append(m.text)
-          if "Content Security Policy" in m.text else None)
+    listen(pg, "console", lambda m: violations.append(m.text)
+           if "Content Security Policy" in m.text else None)
 
     def strict(route):
         response = route.fetch()
         route.fulfill(response=response,
                       headers={**response.headers, "content-security-policy": STRICT_CSP})
 
+    def the_page(url):
+        return url.split("?")[0] == base_url
+
+    pg.route(the_page, strict)
     try:
-        pg.route(lambda url: url.split("?")[0] == base_url, strict)
-        pg.goto(base_url + "?betza=fcafmF&from=e4&enemies=f5")
-        pg.wait_for_selector("body[data-ready=true]")
+        open_page(pg, "?betza=fcafmF&from=e4&enemies=f5")
         pg.hover('[data-square="g6"]')
         expect(pg.locator("#arrows polyline.path")).to_have_attribute("data-legs", "e4 f5 g6")
         expect(pg.locator("#legend [data-legend=move] .swatch")).to_be_visible()
@@ -422,7 +424,7 @@ def test_the_page_needs_nothing_inline(browser, base_url):
         with pg.expect_console_message(lambda m: "Content Security Policy" in m.text):
             pg.evaluate("document.body.setAttribute('style', 'color: blue')")
     finally:
-        context.close()
+        pg.unroute(the_page, strict)
 
 
 def test_a_changed_drawing_drops_the_answer_found_for_the_old_one(page, gate):
