@@ -25,9 +25,12 @@ ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server sti
 PRELOAD = ["translator.jsonapi.batch", "translator.present.board", "translator.web.preload"]
 
 
-def worker_setup(niceness: int, server: Worker | None, tables: str | None = None) -> None:
+def worker_setup(niceness: int, server: Worker | None, tables: str | None = None,
+                 shared: str | None = None) -> None:
     """Run first in each worker: its CPU priority; the move tables of the folder
-    ``tables`` (``betza serve --tables``); Ctrl-C left to the server (which stops the
+    ``tables`` (``betza serve --tables``); the folder ``shared`` where the server's
+    workers leave the tables they compile for each other
+    (:mod:`translator.compiled.shared`); Ctrl-C left to the server (which stops the
     workers itself, instead of each printing a traceback); and an end of its own once
     ``server`` has ended, so that even a server killed with SIGKILL (which cannot stop its
     workers) leaves none behind. (The workers are children of the forkserver, not of the
@@ -35,6 +38,9 @@ def worker_setup(niceness: int, server: Worker | None, tables: str | None = None
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     collect_less()
+    from translator.compiled import shared as shared_tables
+
+    shared_tables.share(shared)
     if tables is not None:
         from translator.compiled import store
 

@@ -33,6 +33,8 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
+import tempfile
 import weakref
 from collections import Counter
 from collections.abc import Coroutine
@@ -49,6 +51,7 @@ from translator.web.lanes import (
     capped,
     lane_of,
     over_limit,
+    quiet,
     seconds,
 )
 from translator.web.processes import (
@@ -122,6 +125,8 @@ class SolverPool:
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
         self.tables = tables
+        # (the tables the workers compile, for each other: translator/compiled/shared.py)
+        self._shared = tempfile.mkdtemp(prefix="betza-serve-tables-")
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
         # the workers of replaced pools still finishing the work sent to them, and the
@@ -143,7 +148,8 @@ class SolverPool:
         ctx.set_forkserver_preload(PRELOAD)
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
-                                   initargs=(niceness, this_process(), self.tables))
+                                   initargs=(niceness, this_process(), self.tables,
+                                             self._shared))
 
     def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
         """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
@@ -230,7 +236,7 @@ class SolverPool:
                 sent.append(job)
                 self.counts[f"{lane} sent"] += 1
                 answer: dict[str, Any] = await asyncio.wait_for(
-                    asyncio.shield(_quiet(asyncio.wrap_future(job))), left + GRACE)
+                    asyncio.shield(quiet(asyncio.wrap_future(job))), left + GRACE)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the request itself is cancelled
                     raise
@@ -312,7 +318,7 @@ class SolverPool:
             try:
                 job = executor.submit(answer_texts, texts, left)
                 answers: list[dict[str, Any]] = await asyncio.wait_for(
-                    _quiet(asyncio.wrap_future(job)), left + GROUP_STUCK)
+                    quiet(asyncio.wrap_future(job)), left + GROUP_STUCK)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the dispatcher itself is cancelled
                     raise
@@ -391,10 +397,4 @@ class SolverPool:
         for found in self._retiring.values():
             for worker in found:
                 kill(worker)
-
-
-def _quiet(future: asyncio.Future[Any]) -> asyncio.Future[Any]:
-    """The future, whose exception is taken as seen: no one may wait for it any longer (its
-    query was answered 422), and asyncio would log it."""
-    future.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return future
+        shutil.rmtree(self._shared, ignore_errors=True)
