@@ -1,5 +1,5 @@
-"""The worker processes of ``betza serve``: how each starts, how much memory it holds, and
-how a pool of them is stopped.
+"""The worker processes of ``betza serve``: what each answers, how each starts, how much
+memory it holds, and how a pool of them is stopped.
 
 Memory is read from ``/proc`` (Linux); where there is no ``/proc`` nothing is watched, and
 the workers of a replaced pool are not followed once it has let them go.
@@ -13,6 +13,7 @@ import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from translator.resources import collect_less
 
@@ -23,6 +24,27 @@ ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server sti
 # imported by the forkserver before it forks the workers, each of which then starts with
 # them (translator/web/preload.py parses the programs of the lanes)
 PRELOAD = ["translator.jsonapi.batch", "translator.present.board", "translator.web.preload"]
+
+
+def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
+    """The batch answer of one query object (in a worker process), with the error's
+    position and whether a limit was hit; a time limit above ``max_timeout`` is capped."""
+    return answer_texts([text], max_timeout)[0]
+
+
+def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
+    """The answers of several query objects, grounded together where their kind allows
+    (as the lines of one ``betza batch`` group are)."""
+    from translator.jsonapi.batch import answer_group
+    from translator.jsonapi.fields import DETAILED_ERRORS
+    from translator.solve.warm import KEPT_FIRST
+
+    token, kept = DETAILED_ERRORS.set(True), KEPT_FIRST.set(True)
+    try:
+        return answer_group(texts, {"timeout": max_timeout})
+    finally:
+        KEPT_FIRST.reset(kept)
+        DETAILED_ERRORS.reset(token)
 
 
 def worker_setup(niceness: int, server: Worker | None, tables: str | None = None,

@@ -57,6 +57,8 @@ from translator.web.lanes import (
 from translator.web.processes import (
     PRELOAD,
     Worker,
+    answer_text,
+    answer_texts,
     kill,
     largest_mb,
     resident_mb,
@@ -77,9 +79,11 @@ GROUP_STUCK = 120.0
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-# Each lane has as many workers as the machine has cores (the search lane half as many), at
-# least one; the heavy lane one, so that a few heavy queries never take the quick ones'.
-LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
+# Each lane has as many workers as the machine has cores (the search lane half as many, the
+# board's twice: a board query never waits behind another one's longer answer, and its
+# lane outweighs the others' for the CPU while several are asked), at least one; the heavy
+# lane one, so that a few heavy queries never take the quick ones'.
+LANES = {"board": (2.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
          "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
@@ -94,27 +98,6 @@ BUDGET_MB = 1500
 IDLE_MB = {"board": 800, "why": 1000, "explain": 800, "search": 500, "heavy": 500}
 WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 GROUP = 48  # board queries that arrived while the workers were busy go out together
-
-
-def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
-    """The batch answer of one query object (in a worker process), with the error's
-    position and whether a limit was hit; a time limit above ``max_timeout`` is capped."""
-    return answer_texts([text], max_timeout)[0]
-
-
-def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
-    """The answers of several query objects, grounded together where their kind allows
-    (as the lines of one ``betza batch`` group are)."""
-    from translator.jsonapi.batch import answer_group
-    from translator.jsonapi.fields import DETAILED_ERRORS
-    from translator.solve.warm import KEPT_FIRST
-
-    token, kept = DETAILED_ERRORS.set(True), KEPT_FIRST.set(True)
-    try:
-        return answer_group(texts, {"timeout": max_timeout})
-    finally:
-        KEPT_FIRST.reset(kept)
-        DETAILED_ERRORS.reset(token)
 
 
 class SolverPool:
@@ -140,6 +123,7 @@ class SolverPool:
         self.counts: Counter[str] = Counter()
         self._channels = Channels(self.counts)
         self._dispatchers: list[asyncio.Task[None]] = []
+        self._idle = 0  # dispatchers waiting for a query
         self._watching = self._closed = False
 
     def _start(self, lane: str) -> ProcessPoolExecutor:
@@ -281,13 +265,21 @@ class SolverPool:
             raise
 
     async def _dispatcher(self) -> None:
-        """Send what is waiting to a worker as one group; under load, queries that arrive
-        while the workers are busy share one grounding. Queries whose limit ran out while
-        they waited are answered so at once, and not sent."""
+        """Send what is waiting to a worker as one group (its share of it, while other
+        dispatchers wait); under load, queries that arrive while the workers are busy
+        share one grounding. Queries whose limit ran out while they waited are answered so
+        at once, and not sent."""
         loop = asyncio.get_running_loop()
         while True:
-            group = [await self._queue.get()]
-            while len(group) < GROUP and not self._queue.empty():
+            self._idle += 1
+            try:
+                group = [await self._queue.get()]
+            finally:
+                self._idle -= 1
+            # (the dispatchers still waiting take their share: a worker left idle while
+            # another answers a group in turn would make the group's last wait)
+            share = self._queue.qsize() // (self._idle + 1)
+            while len(group) < min(GROUP, 1 + share):
                 group.append(self._queue.get_nowait())
             for one in group:
                 if not one.future.done() and one.deadline <= loop.time():
