@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
+import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from translator.resources import collect_less
@@ -20,6 +23,7 @@ from translator.resources import collect_less
 Worker = tuple[int, str]  # a process id and its start time: the process, not a later one
 # that was given the same id
 
+SHARED = "betza-serve-tables"  # the start of the name of a server's shared folder
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
 # imported by the forkserver before it forks the workers, each of which then starts with
 # them (translator/web/preload.py parses the programs of the lanes)
@@ -82,6 +86,20 @@ def this_process() -> Worker | None:
     """This process as a :data:`Worker` (None without /proc)."""
     started = _started(os.getpid())
     return None if started is None else (os.getpid(), started)
+
+
+def shared_folder() -> str:
+    """A new folder where this server's workers leave the tables they compile for each
+    other (translator/compiled/shared.py), named for this process; those of servers that
+    ended without removing theirs (killed) are removed now. (Without /proc none is.)"""
+    me = this_process()
+    if me is None:
+        return tempfile.mkdtemp(prefix=f"{SHARED}-")
+    for old in Path(tempfile.gettempdir()).glob(f"{SHARED}-*-*-*"):
+        pid, started, _ = old.name.removeprefix(f"{SHARED}-").split("-", 2)
+        if pid.isdigit() and started.isdigit() and not running((int(pid), started)):
+            shutil.rmtree(old, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{SHARED}-{me[0]}-{me[1]}-")
 
 
 def workers_of(executor: ProcessPoolExecutor) -> list[Worker]:

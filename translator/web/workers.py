@@ -34,7 +34,6 @@ import json
 import multiprocessing
 import os
 import shutil
-import tempfile
 import weakref
 from collections import Counter
 from collections.abc import Coroutine
@@ -63,6 +62,7 @@ from translator.web.processes import (
     largest_mb,
     resident_mb,
     running,
+    shared_folder,
     stop,
     this_process,
     worker_setup,
@@ -109,7 +109,7 @@ class SolverPool:
         self.max_timeout = max_timeout
         self.tables = tables
         # (the tables the workers compile, for each other: translator/compiled/shared.py)
-        self._shared = tempfile.mkdtemp(prefix="betza-serve-tables-")
+        self._shared = shared_folder()
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
         # the workers of replaced pools still finishing the work sent to them, and the
