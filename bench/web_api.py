@@ -42,7 +42,14 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from proctree import descendants, niceness, resident_kb, tree_cpu_seconds, tree_resident_kb
+from proctree import (
+    CpuByProcess,
+    descendants,
+    niceness,
+    resident_kb,
+    tree_cpu_seconds,
+    tree_resident_kb,
+)
 
 from translator.web.workers import BUDGET_MB, IDLE_MB, LANES
 
@@ -204,8 +211,10 @@ def report_random(url: str, server: int, clients: int, total: int) -> None:
     before = os.getloadavg()
     random_class(url, clients, min(total, 40), seed=1)  # every worker started
     start, cpu = time.perf_counter(), tree_cpu_seconds(server)
+    by_process = CpuByProcess(server)
     latencies, statuses = random_class(url, clients, total)
     took, cpu = time.perf_counter() - start, tree_cpu_seconds(server) - cpu
+    spent = by_process.stop()
     after = os.getloadavg()
     print(f"random strings: {clients} clients, {total} queries (moves, explain, why) in "
           f"{took:.0f} s; load average {before[0]:.2f} before, {after[0]:.2f} after "
@@ -223,6 +232,31 @@ def report_random(url: str, server: int, clients: int, total: int) -> None:
     print(f"  server CPU: {cpu:.0f} s, {each * 1000:.0f} ms a query; {clients} clients on "
           f"{os.cpu_count()} cores wait on average at least {clients * each / os.cpu_count():.2f}"
           " s per answer, whatever the lanes' order")
+    print("  of which (s): " + ", ".join(f"{role} {seconds:.1f}" for role, seconds in
+                                         cpu_by_role(server, spent).items()))
+
+
+def cpu_by_role(server: int, spent: dict[int, tuple[str, int, int, float]]
+                ) -> dict[str, float]:
+    """CPU seconds of the server's own process, of its other helpers (the forkserver …),
+    and of each lane's workers (told apart by their niceness), with how many of each lane's
+    workers ran (those started afresh included)."""
+    lanes = {LANES[name][1]: name for name in LANES}
+    forkservers = {pid for pid, (command, *_) in spent.items() if "forkserver" in command
+                   and spent[pid][2] == server}
+    roles: Counter = Counter()
+    workers: Counter = Counter()
+    for pid, (_, nice, parent, seconds) in spent.items():
+        if pid == server:
+            role = "server"
+        elif parent in forkservers:
+            role = lanes.get(nice, f"niceness {nice}")
+            workers[role] += 1
+        else:
+            role = "helpers"
+        roles[role] += seconds
+    return {(f"{role} ({workers[role]} workers)" if role in workers else role): seconds
+            for role, seconds in roles.most_common()}
 
 
 def main() -> int:

@@ -64,6 +64,12 @@ def cached(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     return answer
 
 
+def kept_already(*names: str) -> bool:
+    """Whether the answers ``names`` are kept for these rules (nothing is derived)."""
+    digest = rules_digest()
+    return all(_path(name, digest).is_file() for name in names)
+
+
 def remembered(name: str, key: str, build: Callable[[], Any], most: int = 2048) -> Any:
     """The JSON value ``build()`` derives from the rules for ``key``, kept with the others
     of its kind in one file (``name``: at most ``most`` keys, past which it starts afresh),

@@ -31,6 +31,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
+from translator.compiled import shared
 from translator.compiled.table import (
     MoveTable,
     NotCompilable,
@@ -108,7 +109,9 @@ def table_for(betza: str, reading: str, files: int, ranks: int, *,
         kept = _tables.get(key)
         if kept is not None:
             _tables.move_to_end(key)
-    if kept is None:
+    if kept is None and (kept := shared.read(key)) is not None:
+        _keep(key, kept, fresh=False)   # compiled by another worker of the server
+    elif kept is None:
         kept = _compile(key, min(timeout, COMPILE_TIMEOUT))
         if kept is None:   # out of time: not remembered, a later query tries again
             return None
@@ -129,6 +132,9 @@ def prepare(pieces: list[tuple[str, str, int, int]], *, timeout: float = COMPILE
     for betza, reading, files, ranks in dict.fromkeys(pieces):
         key: Key = (betza, reading, files, ranks, None)
         if key in _loaded or key in _tables:
+            continue
+        if (table := shared.read(key)) is not None:
+            _keep(key, table, fresh=False)
             continue
         size = estimated_atoms(parse_piece(betza, reading), 2 * files - 1, 2 * ranks - 1)
         if size <= TABLE_ATOMS:
@@ -223,6 +229,8 @@ def _key(table: MoveTable) -> Key:
 
 
 def _keep(key: Key, kept: MoveTable | str, fresh: bool = True) -> None:
+    if fresh and isinstance(kept, MoveTable):
+        shared.write(key, kept)
     with _lock:
         if fresh:
             _fresh.append(kept)

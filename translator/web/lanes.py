@@ -231,3 +231,10 @@ def over_limit(limit: float) -> dict[str, Any]:
     return {"ok": False, "limit": True, "error": f"the query went past the time limit of "
             f"{limit:g} s (a query may set a lower \"timeout\"; the server's own limit is "
             "set with betza serve --timeout)"}
+
+
+def quiet(future: asyncio.Future[Any]) -> asyncio.Future[Any]:
+    """The future, whose exception is taken as seen: no one may wait for it any longer (its
+    query was answered 422), and asyncio would log it."""
+    future.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return future

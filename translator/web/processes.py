@@ -1,5 +1,5 @@
-"""The worker processes of ``betza serve``: how each starts, how much memory it holds, and
-how a pool of them is stopped.
+"""The worker processes of ``betza serve``: what each answers, how each starts, how much
+memory it holds, and how a pool of them is stopped.
 
 Memory is read from ``/proc`` (Linux); where there is no ``/proc`` nothing is watched, and
 the workers of a replaced pool are not followed once it has let them go.
@@ -9,25 +9,54 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
+import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
 
 from translator.resources import collect_less
 
 Worker = tuple[int, str]  # a process id and its start time: the process, not a later one
 # that was given the same id
 
+SHARED = "betza-serve-tables"  # the start of the name of a server's shared folder
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
 # imported by the forkserver before it forks the workers, each of which then starts with
 # them (translator/web/preload.py parses the programs of the lanes)
 PRELOAD = ["translator.jsonapi.batch", "translator.present.board", "translator.web.preload"]
 
 
-def worker_setup(niceness: int, server: Worker | None, tables: str | None = None) -> None:
+def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
+    """The batch answer of one query object (in a worker process), with the error's
+    position and whether a limit was hit; a time limit above ``max_timeout`` is capped."""
+    return answer_texts([text], max_timeout)[0]
+
+
+def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
+    """The answers of several query objects, grounded together where their kind allows
+    (as the lines of one ``betza batch`` group are)."""
+    from translator.jsonapi.batch import answer_group
+    from translator.jsonapi.fields import DETAILED_ERRORS
+    from translator.solve.warm import KEPT_FIRST
+
+    token, kept = DETAILED_ERRORS.set(True), KEPT_FIRST.set(True)
+    try:
+        return answer_group(texts, {"timeout": max_timeout})
+    finally:
+        KEPT_FIRST.reset(kept)
+        DETAILED_ERRORS.reset(token)
+
+
+def worker_setup(niceness: int, server: Worker | None, tables: str | None = None,
+                 shared: str | None = None) -> None:
     """Run first in each worker: its CPU priority; the move tables of the folder
-    ``tables`` (``betza serve --tables``); Ctrl-C left to the server (which stops the
+    ``tables`` (``betza serve --tables``); the folder ``shared`` where the server's
+    workers leave the tables they compile for each other
+    (:mod:`translator.compiled.shared`); Ctrl-C left to the server (which stops the
     workers itself, instead of each printing a traceback); and an end of its own once
     ``server`` has ended, so that even a server killed with SIGKILL (which cannot stop its
     workers) leaves none behind. (The workers are children of the forkserver, not of the
@@ -35,6 +64,9 @@ def worker_setup(niceness: int, server: Worker | None, tables: str | None = None
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     collect_less()
+    from translator.compiled import shared as shared_tables
+
+    shared_tables.share(shared)
     if tables is not None:
         from translator.compiled import store
 
@@ -54,6 +86,20 @@ def this_process() -> Worker | None:
     """This process as a :data:`Worker` (None without /proc)."""
     started = _started(os.getpid())
     return None if started is None else (os.getpid(), started)
+
+
+def shared_folder() -> str:
+    """A new folder where this server's workers leave the tables they compile for each
+    other (translator/compiled/shared.py), named for this process; those of servers that
+    ended without removing theirs (killed) are removed now. (Without /proc none is.)"""
+    me = this_process()
+    if me is None:
+        return tempfile.mkdtemp(prefix=f"{SHARED}-")
+    for old in Path(tempfile.gettempdir()).glob(f"{SHARED}-*-*-*"):
+        pid, started, _ = old.name.removeprefix(f"{SHARED}-").split("-", 2)
+        if pid.isdigit() and started.isdigit() and not running((int(pid), started)):
+            shutil.rmtree(old, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{SHARED}-{me[0]}-{me[1]}-")
 
 
 def workers_of(executor: ProcessPoolExecutor) -> list[Worker]:

@@ -33,6 +33,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
 import weakref
 from collections import Counter
 from collections.abc import Coroutine
@@ -49,15 +50,19 @@ from translator.web.lanes import (
     capped,
     lane_of,
     over_limit,
+    quiet,
     seconds,
 )
 from translator.web.processes import (
     PRELOAD,
     Worker,
+    answer_text,
+    answer_texts,
     kill,
     largest_mb,
     resident_mb,
     running,
+    shared_folder,
     stop,
     this_process,
     worker_setup,
@@ -74,9 +79,11 @@ GROUP_STUCK = 120.0
 # fresh one: a search's grounding can leave hundreds of MB behind, so its workers go soon).
 # The replacing is ours: CPython 3.11's max_tasks_per_child can leave a pool with no
 # worker once one retires, and every later query of the lane then hangs.
-# Each lane has as many workers as the machine has cores (the search lane half as many), at
-# least one; the heavy lane one, so that a few heavy queries never take the quick ones'.
-LANES = {"board": (1.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
+# Each lane has as many workers as the machine has cores (the search lane half as many, the
+# board's twice: a board query never waits behind another one's longer answer, and its
+# lane outweighs the others' for the CPU while several are asked), at least one; the heavy
+# lane one, so that a few heavy queries never take the quick ones'.
+LANES = {"board": (2.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
          "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
@@ -93,27 +100,6 @@ WATCH_EVERY = 0.1  # seconds between two looks at the workers' memory
 GROUP = 48  # board queries that arrived while the workers were busy go out together
 
 
-def answer_text(text: str, max_timeout: float) -> dict[str, Any]:
-    """The batch answer of one query object (in a worker process), with the error's
-    position and whether a limit was hit; a time limit above ``max_timeout`` is capped."""
-    return answer_texts([text], max_timeout)[0]
-
-
-def answer_texts(texts: list[str], max_timeout: float) -> list[dict[str, Any]]:
-    """The answers of several query objects, grounded together where their kind allows
-    (as the lines of one ``betza batch`` group are)."""
-    from translator.jsonapi.batch import answer_group
-    from translator.jsonapi.fields import DETAILED_ERRORS
-    from translator.solve.warm import KEPT_FIRST
-
-    token, kept = DETAILED_ERRORS.set(True), KEPT_FIRST.set(True)
-    try:
-        return answer_group(texts, {"timeout": max_timeout})
-    finally:
-        KEPT_FIRST.reset(kept)
-        DETAILED_ERRORS.reset(token)
-
-
 class SolverPool:
     """Worker processes answering query objects; ``await pool.answer(obj)``."""
 
@@ -122,6 +108,8 @@ class SolverPool:
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.max_timeout = max_timeout
         self.tables = tables
+        # (the tables the workers compile, for each other: translator/compiled/shared.py)
+        self._shared = shared_folder()
         self._pools = {lane: self._start(lane) for lane in LANES}
         self._served = dict.fromkeys(LANES, 0)
         # the workers of replaced pools still finishing the work sent to them, and the
@@ -135,6 +123,7 @@ class SolverPool:
         self.counts: Counter[str] = Counter()
         self._channels = Channels(self.counts)
         self._dispatchers: list[asyncio.Task[None]] = []
+        self._idle = 0  # dispatchers waiting for a query
         self._watching = self._closed = False
 
     def _start(self, lane: str) -> ProcessPoolExecutor:
@@ -143,7 +132,8 @@ class SolverPool:
         ctx.set_forkserver_preload(PRELOAD)
         return ProcessPoolExecutor(max(1, int(self.workers * share)), mp_context=ctx,
                                    initializer=worker_setup,
-                                   initargs=(niceness, this_process(), self.tables))
+                                   initargs=(niceness, this_process(), self.tables,
+                                             self._shared))
 
     def _replace(self, lane: str, executor: ProcessPoolExecutor, now: bool) -> None:
         """A fresh pool for the lane; the old one's processes are stopped ``now``, or exit
@@ -230,7 +220,7 @@ class SolverPool:
                 sent.append(job)
                 self.counts[f"{lane} sent"] += 1
                 answer: dict[str, Any] = await asyncio.wait_for(
-                    asyncio.shield(_quiet(asyncio.wrap_future(job))), left + GRACE)
+                    asyncio.shield(quiet(asyncio.wrap_future(job))), left + GRACE)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the request itself is cancelled
                     raise
@@ -275,13 +265,21 @@ class SolverPool:
             raise
 
     async def _dispatcher(self) -> None:
-        """Send what is waiting to a worker as one group; under load, queries that arrive
-        while the workers are busy share one grounding. Queries whose limit ran out while
-        they waited are answered so at once, and not sent."""
+        """Send what is waiting to a worker as one group (its share of it, while other
+        dispatchers wait); under load, queries that arrive while the workers are busy
+        share one grounding. Queries whose limit ran out while they waited are answered so
+        at once, and not sent."""
         loop = asyncio.get_running_loop()
         while True:
-            group = [await self._queue.get()]
-            while len(group) < GROUP and not self._queue.empty():
+            self._idle += 1
+            try:
+                group = [await self._queue.get()]
+            finally:
+                self._idle -= 1
+            # (the dispatchers still waiting take their share: a worker left idle while
+            # another answers a group in turn would make the group's last wait)
+            share = self._queue.qsize() // (self._idle + 1)
+            while len(group) < min(GROUP, 1 + share):
                 group.append(self._queue.get_nowait())
             for one in group:
                 if not one.future.done() and one.deadline <= loop.time():
@@ -312,7 +310,7 @@ class SolverPool:
             try:
                 job = executor.submit(answer_texts, texts, left)
                 answers: list[dict[str, Any]] = await asyncio.wait_for(
-                    _quiet(asyncio.wrap_future(job)), left + GROUP_STUCK)
+                    quiet(asyncio.wrap_future(job)), left + GROUP_STUCK)
             except asyncio.CancelledError:
                 if not job.cancelled():  # the dispatcher itself is cancelled
                     raise
@@ -391,10 +389,4 @@ class SolverPool:
         for found in self._retiring.values():
             for worker in found:
                 kill(worker)
-
-
-def _quiet(future: asyncio.Future[Any]) -> asyncio.Future[Any]:
-    """The future, whose exception is taken as seen: no one may wait for it any longer (its
-    query was answered 422), and asyncio would log it."""
-    future.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return future
+        shutil.rmtree(self._shared, ignore_errors=True)

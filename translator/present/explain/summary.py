@@ -23,7 +23,7 @@ from typing import Any
 from translator.catalogue.pieces import NamedPiece, all_pieces, lookup
 from translator.compiled import store
 from translator.compiled.compare import same_tables
-from translator.compiled.kbcache import cached
+from translator.compiled.kbcache import cached, kept_already
 from translator.compiled.table import MoveTable
 from translator.errors import BetzaError
 from translator.facts.pieces import parse_piece, resolve_name
@@ -112,8 +112,21 @@ def _kb_shard(files: int, ranks: int, first: int) -> dict[str, Any]:
     kept as one file (a process stopped half way keeps the groups it compiled; the next
     goes on from there)."""
     group = all_pieces()[first:first + KB_GROUP]
-    return cached(f"kb-tables-{files}x{ranks}-{first // KB_GROUP}",
-                  partial(_group_tables, group, files, ranks))
+    return cached(_shard_name(files, ranks, first), partial(_group_tables, group, files, ranks))
+
+
+def _shard_name(files: int, ranks: int, first: int) -> str:
+    return f"kb-tables-{files}x{ranks}-{first // KB_GROUP}"
+
+
+def read_kept(files: int, ranks: int) -> None:
+    """Read the kb's answers on the board where they are kept on disk already (a process
+    that forks workers reads them once for all of them); nothing is compiled here."""
+    if kept_already(f"kb-moves-{files}x{ranks}"):
+        _kb_index(files, ranks)
+    if kept_already(*(_shard_name(files, ranks, first)
+                      for first in range(0, len(all_pieces()), KB_GROUP))):
+        _kb_table_index(files, ranks)
 
 
 def _kb_table_index(files: int, ranks: int) -> dict[str, Any]:
