@@ -11,7 +11,6 @@ from translator.game.board import State
 from translator.game.movegen import (
     CASTLING,
     DROP,
-    EN_PASSANT,
     PIECE_PROMOTION,
     PROMOTION,
     Engine,
@@ -67,22 +66,18 @@ def legal_moves(engine: Engine, state: State) -> list[GameMove]:
     royal piece nor changes a square an enemy attack on one tests (``danger``) is legal
     without the test; castling is tested where it is made."""
     royal = engine.royal_mask(state)
-    moves = engine.pseudo(state, royal)
     own = royal & state.occ[state.turn]
     if not own:
-        return moves
+        return engine.pseudo(state, royal)
     danger, checked = engine.danger(state, state.turn, royal)
     if checked:
-        return [m for m in moves if is_legal(engine, state, m, royal)]
-    out = []
-    for m in moves:
-        kind = m.kind
-        if kind == CASTLING or (kind != EN_PASSANT and not danger >> m.to & 1
-                                and (kind == DROP or not (own | danger) >> m.frm & 1)
-                                and m.becomes not in engine.royal) \
-                or is_legal(engine, state, m, royal):
-            out.append(m)
-    return out
+        return [m for m in engine.pseudo(state, royal) if is_legal(engine, state, m, royal)]
+    doubt: list[int] = []
+    moves = engine.pseudo(state, royal, own | danger, doubt)
+    for i in reversed(doubt):
+        if not is_legal(engine, state, moves[i], royal):
+            del moves[i]
+    return moves
 
 
 def apply(engine: Engine, state: State, move: GameMove) -> State:
