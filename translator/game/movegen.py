@@ -10,7 +10,6 @@ A move is a tuple :data:`GameMove`; its UCI text is Fairy-Stockfish's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from translator.game.board import State
@@ -23,6 +22,11 @@ NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
 # of a letter that may capture on a square: the key of its pieces in a State's ``bb``,
 # the origins it captures from, and per origin the squares its rows test and the rows
 Threat = tuple[tuple[int, str], int, dict[int, tuple[int, tuple[tuple[int, int], ...]]]]
+
+
+# of a piece on a square: its moves per value of the key bits its rows test (the moves,
+# and the squares they end on), those bits, and where its promotion rules apply
+Slot = tuple[dict[int, tuple[list["GameMove"], int]], int, int]
 
 
 class GameMove(NamedTuple):
@@ -78,14 +82,13 @@ class Engine:
         # per side and letter: the squares a move may end on (or, for a piece promotion
         # zone, start from) where a promotion or immobility rule applies
         self.special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
-        # per side, letter and square: the key bits its rows test, and the moves found
-        # for each value of them (bounded: a position's pieces seldom change their
-        # surroundings all at once, so perft meets the same values again and again)
-        self.relevant = [{t: [self._relevant(laid) for laid in self.rows[c][t]]
-                          for t in rules.pieces} for c in (0, 1)]
-        # (each entry: the moves and the mask of the squares they end on)
-        self.cache: list[dict[str, list[dict[int, tuple[list[GameMove], int]]]]] = [
-            {t: [{} for _ in range(n)] for t in rules.pieces} for _ in (0, 1)]
+        # per side, letter and square: the moves found for each value of the key bits its
+        # rows test (each: the moves and the mask of the squares they end on; bounded: a
+        # position's pieces seldom change their surroundings all at once, so perft meets
+        # the same values again and again), those bits, and the special squares
+        self.slots: list[dict[str | None, list[Slot]]] = [
+            {t: [({}, self._relevant(laid), self.special[c][t]) for laid in self.rows[c][t]]
+             for t in rules.pieces} for c in (0, 1)]
         self.drop_moves = {t: [GameMove(f"{t}@{self.names[sq]}", DROP, -1, sq, t, t)
                                for sq in range(n)] for t in rules.pieces} if rules.drops else {}
 
@@ -124,15 +127,16 @@ class Engine:
         """Whether a piece of colour ``by`` captures on ``target`` with the occupancy
         ``occ`` (per colour) and royal squares ``royal``; ``gone``: squares whose pieces
         of ``by`` were just captured."""
-        return next(self._hits(state, target, by, occ, royal, gone), None) is not None
+        return bool(self._hits(state, target, by, occ, royal, gone, first=True))
 
     def _hits(self, state: State, target: int, by: int, occ: list[int], royal: int,
-              gone: int = 0) -> Iterator[int]:
+              gone: int = 0, first: bool = False) -> list[int]:
         """The squares of ``by``'s pieces whose rows capture on ``target`` (as
-        :meth:`attacked` reads them)."""
+        :meth:`attacked` reads them; ``first``: only the first found)."""
         key = self.key(occ, by, royal)
         mine = occ[by] & ~gone
         region, vbit, clear, bb = self.region[by], self.virgin_bit, self.clear, state.bb
+        found = []
         for pieces, reach, on in self.threats[by][target]:
             cand = reach & mine
             if cand:
@@ -146,8 +150,11 @@ class Engine:
                     k |= vbit
                 for mask, want in on[origin][1]:
                     if k & mask == want:
-                        yield origin
+                        found.append(origin)
+                        if first:
+                            return found
                         break
+        return found
 
     def danger(self, state: State, colour: int, royal: int) -> tuple[int, bool]:
         """The squares whose change may let an enemy piece attack a royal piece of
@@ -234,29 +241,25 @@ class Engine:
         square of ``unsafe``, capture e.p. or make a royal piece are added to ``doubt``:
         the others need no royal test when ``unsafe`` holds the mover's royal squares and
         :meth:`danger`'s."""
-        colour, moves = state.turn, []
+        colour = state.turn
+        moves: list[GameMove] = []
         doubt = [] if doubt is None else doubt
         occ = state.occ[colour]
-        kinds = state.kind
-        special, relevant, cache = self.special[colour], self.relevant[colour], \
-            self.cache[colour]
+        kinds, slots = state.kind, self.slots[colour]
         key = self.key(state.occ, colour, royal)
         while occ:
             low = occ & -occ
             sq = low.bit_length() - 1
             occ ^= low
-            letter = kinds[sq]
-            assert letter is not None
-            seen = cache[letter][sq]
-            value = key & relevant[letter][sq]
+            seen, relevant, rules = slots[kinds[sq]][sq]
+            value = key & relevant
             entry = seen.get(value)
             if entry is None:
-                entry = self._plain_moves(state, colour, sq, key, letter)
+                entry = self._plain_moves(state, colour, sq, key)
                 if len(seen) > 2048:
                     seen.clear()
                 seen[value] = entry
             found, tos = entry
-            rules = special[letter]
             if rules and (rules & tos or rules >> sq & 1):
                 start = len(moves)
                 for m in found:
@@ -298,11 +301,12 @@ class Engine:
                     or m.becomes in royal:
                 doubt.append(i)
 
-    def _plain_moves(self, state: State, colour: int, sq: int, key: int, letter: str
+    def _plain_moves(self, state: State, colour: int, sq: int, key: int
                      ) -> tuple[list[GameMove], int]:
         """The moves of the piece on ``sq``, one per destination, before any rule of
         promotion or immobility, and the squares they end on."""
-        names, out, seen = self.names, [], 0
+        names, out, seen, letter = self.names, [], 0, state.kind[sq]
+        assert letter is not None
         for to, caps, rights in self.piece_rows(state, colour, sq, key):
             if not seen >> to & 1:
                 seen |= 1 << to

@@ -132,11 +132,12 @@ def _rights(engine: Engine, state: State, new: State, move: GameMove) -> None:
     """Castling rights lost: the king moved, or a rook moved or was taken."""
     if not new.castling:
         return
-    touched = {move.frm, move.to, *move.captures}
-    king_moved = move.frm >= 0 and state.kind[move.frm] in engine.royal
-    new.castling = frozenset(
-        (c, rook) for c, rook in new.castling
-        if rook not in touched and not (king_moved and c == state.turn))
+    frm, to, caps = move.frm, move.to, move.captures
+    king_moved = frm >= 0 and state.kind[frm] in engine.royal
+    lost = [(c, rook) for c, rook in new.castling
+            if rook in (frm, to) or rook in caps or king_moved and c == state.turn]
+    if lost:
+        new.castling = new.castling.difference(lost)
 
 
 def perft(engine: Engine, state: State, depth: int) -> int:
@@ -144,7 +145,10 @@ def perft(engine: Engine, state: State, depth: int) -> int:
     moves = legal_moves(engine, state)
     if depth <= 1:
         return len(moves) if depth == 1 else 1
-    return sum(perft(engine, apply(engine, state, m), depth - 1) for m in moves)
+    total = 0
+    for m in moves:
+        total += perft(engine, apply(engine, state, m), depth - 1)
+    return total
 
 
 def ep_shown(engine: Engine, state: State) -> bool:
