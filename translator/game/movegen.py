@@ -10,10 +10,12 @@ A move is a tuple :data:`GameMove`; its UCI text is Fairy-Stockfish's.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import NamedTuple
 
 from translator.game.board import State
-from translator.game.compile import Castle, GameRow, Tables
+from translator.game.compile import Castle, Tables
 from translator.game.rules import SIDES
 
 NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
@@ -22,8 +24,6 @@ NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
 # of a letter that may capture on a square: the key of its pieces in a State's ``bb``,
 # the origins it captures from, and per origin the squares its rows test and the rows
 Threat = tuple[tuple[int, str], int, dict[int, tuple[int, tuple[tuple[int, int], ...]]]]
-
-
 # of a piece on a square: its moves per value of the key bits its rows test (the moves,
 # and the squares they end on), those bits, and where its promotion rules apply
 Slot = tuple[dict[int, tuple[list["GameMove"], int]], int, int]
@@ -54,15 +54,8 @@ class Engine:
         n = self.size
         self.names = tables.names
         self.rows = [{t: tables.rows[(t, side)] for t in rules.pieces} for side in SIDES]
-        # per side and target: of each letter that may capture there, the key of its
-        # pieces in a State's ``bb``, the origins it captures from (mask) and, per origin,
-        # every square its capture rows test (the key's four fields folded onto the
-        # board) and those rows
-        self.threats: list[list[list[Threat]]] = [[[
-            ((c, t), tables.reach[(t, side)][target],
-             {o: (self._fold(rows), rows) for o, rows in tables.attack[(t, side)][target].items()})
-            for t in rules.pieces if tables.reach[(t, side)][target]]
-            for target in range(n)] for c, side in enumerate(SIDES)]
+        # per side and target, laid out when first asked (:meth:`_near`)
+        self.threats: list[list[list[Threat] | None]] = [[None] * n, [None] * n]
         files = rules.files
         self.file_mask = [sum(1 << (y * files + sq % files) for y in range(rules.ranks))
                           for sq in range(n)]
@@ -79,16 +72,16 @@ class Engine:
             for order, castle in enumerate(tables.castles.get(side, [])):
                 self.castles[colour].setdefault((castle.rook, 1 << castle.king), []).append(
                     (order, castle))
-        # per side and letter: the squares a move may end on (or, for a piece promotion
-        # zone, start from) where a promotion or immobility rule applies
-        self.special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
         # per side, letter and square: the moves found for each value of the key bits its
         # rows test (each: the moves and the mask of the squares they end on; bounded: a
         # position's pieces seldom change their surroundings all at once, so perft meets
-        # the same values again and again), those bits, and the special squares
+        # the same values again and again), those bits, and the squares a move may end on
+        # (or, for a piece promotion zone, start from) where a promotion or immobility
+        # rule applies
+        special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
         self.slots: list[dict[str | None, list[Slot]]] = [
-            {t: [({}, self._relevant(laid), self.special[c][t]) for laid in self.rows[c][t]]
-             for t in rules.pieces} for c in (0, 1)]
+            {t: [({}, reduce(or_, [row[1] for row in laid], 0), special[c][t])
+                 for laid in self.rows[c][t]] for t in rules.pieces} for c in (0, 1)]
         self.drop_moves = {t: [GameMove(f"{t}@{self.names[sq]}", DROP, -1, sq, t, t)
                                for sq in range(n)] for t in rules.pieces} if rules.drops else {}
 
@@ -100,19 +93,23 @@ class Engine:
                 mask |= 1 << sq
         return mask | tables.piece_zone.get((letter, side), 0)
 
-    def _fold(self, rows: tuple[tuple[int, int], ...]) -> int:
-        """The squares whose bits ``rows``' masks test, in any of the key's fields."""
-        n, mask = self.size, 0
-        for row_mask, _ in rows:
-            mask |= row_mask
-        return (mask | mask >> n | mask >> 2 * n | mask >> 3 * n) & ((1 << n) - 1)
+    def _near(self, by: int, target: int) -> list[Threat]:
+        """Of each letter of ``by`` that may capture on ``target``: the key of its pieces
+        in a State's ``bb``, the origins it captures from (mask) and, per origin, every
+        square its capture rows test (the key's four fields folded onto the board) and
+        those rows."""
+        tables, side = self.tables, SIDES[by]
+        near = self.threats[by][target] = [
+            ((by, t), tables.reach[(t, side)][target],
+             {o: (self._fold(reduce(or_, [mask for mask, _ in rows])), rows)
+              for o, rows in tables.attack[(t, side)][target].items()})
+            for t in self.rules.pieces if tables.reach[(t, side)][target]]
+        return near
 
-    @staticmethod
-    def _relevant(laid: tuple[GameRow, ...]) -> int:
-        mask = 0
-        for row in laid:
-            mask |= row[1]
-        return mask
+    def _fold(self, mask: int) -> int:
+        """The squares whose bits ``mask`` tests, in any of the key's fields."""
+        n = self.size
+        return (mask | mask >> n | mask >> 2 * n | mask >> 3 * n) & ((1 << n) - 1)
 
     # --- attacks ---------------------------------------------------------------------
     def royal_mask(self, state: State) -> int:
@@ -137,7 +134,10 @@ class Engine:
         mine = occ[by] & ~gone
         region, vbit, clear, bb = self.region[by], self.virgin_bit, self.clear, state.bb
         found = []
-        for pieces, reach, on in self.threats[by][target]:
+        near = self.threats[by][target]
+        if near is None:
+            near = self._near(by, target)
+        for pieces, reach, on in near:
             cand = reach & mine
             if cand:
                 cand &= bb.get(pieces, 0)
@@ -169,7 +169,10 @@ class Engine:
             low = own & -own
             target = low.bit_length() - 1
             own ^= low
-            for pieces, reach, on in self.threats[by][target]:
+            near = self.threats[by][target]
+            if near is None:
+                near = self._near(by, target)
+            for pieces, reach, on in near:
                 cand = reach & bb.get(pieces, 0)
                 while cand:
                     bit = cand & -cand
@@ -209,12 +212,11 @@ class Engine:
         return False
 
     # --- pseudo-legal moves ----------------------------------------------------------
-    def key(self, occ: list[int], colour: int, royal: int, ep_enemy: int = 0) -> int:
+    def key(self, occ: list[int], colour: int, royal: int) -> int:
         """The occupancy ``occ`` (per colour) as one number for ``colour``'s rows
-        (match.py's Board.key): occupied, friends, enemies and royal squares
-        (``ep_enemy``: squares taken to hold an enemy, for e.p.)."""
+        (match.py's Board.key): occupied, friends, enemies and royal squares."""
         n = self.size
-        mine, theirs = occ[colour], occ[1 - colour] | ep_enemy
+        mine, theirs = occ[colour], occ[1 - colour]
         return (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
 
     def piece_rows(self, state: State, colour: int, sq: int, key: int
