@@ -22,7 +22,7 @@ from translator.game.rules import GameRules
 COLOURS = ("white", "black")
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """One position. ``kind[sq]`` the upper-case letter of the piece there (None: empty),
     ``colour[sq]`` its colour, ``unpromoted[sq]`` the letter it was before it promoted;

@@ -48,8 +48,9 @@ class Game:
         self.state = parse_fen(rules, text)
         self._check_royals(text)
         self._stack: list[tuple[State, str]] = []
-        # the legal moves of the last state asked about (SAN and push ask them again)
-        self._legal: tuple[State, list[GameMove]] | None = None
+        # the legal moves of the last state asked about (SAN and push ask them again),
+        # and the same by UCI
+        self._legal: tuple[State, list[GameMove], dict[str, GameMove]] | None = None
 
     @classmethod
     def from_variant(cls, variant: str, fen: str | None = None,
@@ -113,10 +114,15 @@ class Game:
 
     # --- moves --------------------------------------------------------------------------
     def _moves(self) -> list[GameMove]:
+        return self._known()[0]
+
+    def _known(self) -> tuple[list[GameMove], dict[str, GameMove]]:
         # (a state is never changed in place: push and pop put another in its stead)
         if self._legal is None or self._legal[0] is not self.state:
-            self._legal = (self.state, legal_moves(self.engine, self.state))
-        return self._legal[1]
+            moves = legal_moves(self.engine, self.state)
+            # (the first of a UCI wins, as a search of the list would find it)
+            self._legal = (self.state, moves, {m.uci: m for m in reversed(moves)})
+        return self._legal[1], self._legal[2]
 
     def legal_moves(self) -> list[str]:
         """The side to move's legal moves, in UCI as Fairy-Stockfish writes them."""
@@ -125,11 +131,11 @@ class Game:
     def _find(self, uci: str) -> GameMove:
         if not isinstance(uci, str):
             raise BetzaError("a move must be a string such as e2e4")
-        for move in self._moves():
-            if move.uci == uci:
-                return move
-        raise BetzaError(f"illegal move {uci!r} in this position ({self.turn} to move)",
-                         text=uci, pos=0)
+        move = self._known()[1].get(uci)
+        if move is None:
+            raise BetzaError(f"illegal move {uci!r} in this position ({self.turn} to move)",
+                             text=uci, pos=0)
+        return move
 
     def push(self, uci: str) -> None:
         """Make the legal move ``uci``."""

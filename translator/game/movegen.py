@@ -10,14 +10,21 @@ A move is a tuple :data:`GameMove`; its UCI text is Fairy-Stockfish's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import reduce
+from operator import or_
 from typing import NamedTuple
 
+from translator.game.attacks import Attacks
 from translator.game.board import State
-from translator.game.compile import Castle, GameRow, Tables
+from translator.game.compile import Castle, Tables
 from translator.game.rules import SIDES
 
 NORMAL, EN_PASSANT, CASTLING, DROP, PIECE_PROMOTION, PROMOTION = range(6)
+
+
+# of a piece on a square: its moves per value of the key bits its rows test (the moves,
+# and the squares they end on), those bits, and where its promotion rules apply
+Slot = tuple[dict[int, tuple[list["GameMove"], int]], int, int]
 
 
 class GameMove(NamedTuple):
@@ -36,32 +43,39 @@ class GameMove(NamedTuple):
     castle: Castle | None = None
 
 
-class Engine:
+class Engine(Attacks):
     """The tables of one variant laid out for matching (lists by colour number)."""
 
     def __init__(self, tables: Tables) -> None:
-        rules = tables.rules
-        self.tables, self.rules, self.size = tables, rules, tables.size
-        n = self.size
+        super().__init__(tables)
+        rules, n = tables.rules, tables.size
         self.names = tables.names
         self.rows = [{t: tables.rows[(t, side)] for t in rules.pieces} for side in SIDES]
-        self.reach = [{t: tables.reach[(t, side)] for t in rules.pieces} for side in SIDES]
-        self.attack = [{t: tables.attack[(t, side)] for t in rules.pieces} for side in SIDES]
-        self.clear = [(1 | 1 << n | 1 << 3 * n) << sq for sq in range(n)]
-        self.virgin_bit = 1 << 4 * n
-        self.region = [tables.virgin[side] for side in SIDES]
-        self.royal = rules.royal
-        self.castles = [tables.castles.get(side, []) for side in SIDES]
-        # per side and letter: the squares a move may end on (or, for a piece promotion
-        # zone, start from) where a promotion or immobility rule applies
-        self.special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
-        # per side, letter and square: the key bits its rows test, and the moves found
-        # for each value of them (bounded: a position's pieces seldom change their
-        # surroundings all at once, so perft meets the same values again and again)
-        self.relevant = [{t: [self._relevant(laid) for laid in self.rows[c][t]]
-                          for t in rules.pieces} for c in (0, 1)]
-        self.cache: list[dict[str, list[dict[int, list[GameMove]]]]] = [
-            {t: [{} for _ in range(n)] for t in rules.pieces} for _ in (0, 1)]
+        files = rules.files
+        self.file_mask = [sum(1 << (y * files + sq % files) for y in range(rules.ranks))
+                          for sq in range(n)]
+        # per side, (rook square, the mask of the king's square): the castling moves
+        # of that rook and king, each with its place in the variant's order; and per
+        # (castling rights, the king's mask): those moves, as :meth:`_castling` finds them
+        self.castles: list[dict[tuple[int, int], list[tuple[int, Castle]]]] = [{}, {}]
+        self.castle_memo: list[dict[tuple[frozenset[tuple[int, int]], int], list[Castle]]] = [
+            {}, {}]
+        for colour, side in enumerate(SIDES):
+            for order, castle in enumerate(tables.castles.get(side, [])):
+                self.castles[colour].setdefault((castle.rook, 1 << castle.king), []).append(
+                    (order, castle))
+        # per side, letter and square: the moves found for each value of the key bits its
+        # rows test (each: the moves and the mask of the squares they end on; bounded: a
+        # position's pieces seldom change their surroundings all at once, so perft meets
+        # the same values again and again), those bits, and the squares a move may end on
+        # (or, for a piece promotion zone, start from) where a promotion or immobility
+        # rule applies
+        special = [{t: self._special(t, side) for t in rules.pieces} for side in SIDES]
+        self.slots: list[dict[str | None, list[Slot]]] = [
+            {t: [({}, reduce(or_, [row[1] for row in laid], 0), special[c][t])
+                 for laid in self.rows[c][t]] for t in rules.pieces} for c in (0, 1)]
+        self.drop_moves = {t: [GameMove(f"{t}@{self.names[sq]}", DROP, -1, sq, t, t)
+                               for sq in range(n)] for t in rules.pieces} if rules.drops else {}
 
     def _special(self, letter: str, side: str) -> int:
         tables, mask = self.tables, 0
@@ -71,108 +85,7 @@ class Engine:
                 mask |= 1 << sq
         return mask | tables.piece_zone.get((letter, side), 0)
 
-    @staticmethod
-    def _relevant(laid: tuple[GameRow, ...]) -> int:
-        mask = 0
-        for row in laid:
-            mask |= row[1]
-        return mask
-
-    # --- attacks ---------------------------------------------------------------------
-    def royal_mask(self, state: State) -> int:
-        mask = 0
-        for colour in (0, 1):
-            for letter in self.royal:
-                mask |= state.bb.get((colour, letter), 0)
-        return mask
-
-    def attacked(self, state: State, target: int, by: int, occ: list[int],
-                 royal: int, gone: int = 0) -> bool:
-        """Whether a piece of colour ``by`` captures on ``target`` with the occupancy
-        ``occ`` (per colour) and royal squares ``royal``; ``gone``: squares whose pieces
-        of ``by`` were just captured."""
-        return next(self._hits(state, target, by, occ, royal, gone), None) is not None
-
-    def _hits(self, state: State, target: int, by: int, occ: list[int], royal: int,
-              gone: int = 0) -> Iterator[int]:
-        """The squares of ``by``'s pieces whose rows capture on ``target`` (as
-        :meth:`attacked` reads them)."""
-        key = self.key(occ, by, royal)
-        mine = occ[by]
-        region, vbit, clear = self.region[by], self.virgin_bit, self.clear
-        for letter, reach in self.reach[by].items():
-            cand = reach[target] & state.bb.get((by, letter), 0) & ~gone & mine
-            while cand:
-                low = cand & -cand
-                origin = low.bit_length() - 1
-                cand ^= low
-                k = key & ~clear[origin]
-                if region >> origin & 1:
-                    k |= vbit
-                if any(k & mask == want
-                       for mask, want in self.attack[by][letter][target][origin]):
-                    yield origin
-
-    def danger(self, state: State, colour: int, royal: int) -> tuple[int, bool]:
-        """The squares whose change may let an enemy piece attack a royal piece of
-        ``colour`` (every square the rows of the enemy pieces that may attack it test),
-        and whether one attacks it now."""
-        n, by = self.size, 1 - colour
-        full = (1 << n) - 1
-        danger, checked = 0, False
-        own = royal & state.occ[colour]
-        key = self.key(state.occ, by, royal)
-        while own:
-            low = own & -own
-            target = low.bit_length() - 1
-            own ^= low
-            for letter, reach in self.reach[by].items():
-                cand = reach[target] & state.bb.get((by, letter), 0)
-                while cand:
-                    bit = cand & -cand
-                    origin = bit.bit_length() - 1
-                    cand ^= bit
-                    k = key & ~self.clear[origin]
-                    if self.region[by] >> origin & 1:
-                        k |= self.virgin_bit
-                    for mask, want in self.attack[by][letter][target][origin]:
-                        danger |= (mask | mask >> n | mask >> 2 * n | mask >> 3 * n) & full
-                        checked = checked or k & mask == want
-        return danger, checked
-
-    def threatened(self, state: State, sq: int, colour: int, occ: list[int], royal: int
-                   ) -> bool:
-        """Whether the other side attacks ``sq`` were a royal piece of ``colour`` on it
-        (the squares a castling king passes)."""
-        stood = occ[:]
-        stood[colour] |= 1 << sq
-        stood[1 - colour] &= ~(1 << sq)
-        return self.attacked(state, sq, 1 - colour, stood, royal | 1 << sq)
-
-    def attackers(self, state: State, target: int, by: int, occ: list[int],
-                  royal: int) -> list[int]:
-        """The squares of ``by``'s pieces that capture on ``target`` (as :meth:`attacked`)."""
-        return sorted(self._hits(state, target, by, occ, royal))
-
-    def in_check(self, state: State, colour: int) -> bool:
-        royal = self.royal_mask(state)
-        own = royal & state.occ[colour]
-        while own:
-            low = own & -own
-            if self.attacked(state, low.bit_length() - 1, 1 - colour, state.occ, royal):
-                return True
-            own ^= low
-        return False
-
     # --- pseudo-legal moves ----------------------------------------------------------
-    def key(self, occ: list[int], colour: int, royal: int, ep_enemy: int = 0) -> int:
-        """The occupancy ``occ`` (per colour) as one number for ``colour``'s rows
-        (match.py's Board.key): occupied, friends, enemies and royal squares
-        (``ep_enemy``: squares taken to hold an enemy, for e.p.)."""
-        n = self.size
-        mine, theirs = occ[colour], occ[1 - colour] | ep_enemy
-        return (mine | theirs) | mine << n | theirs << 2 * n | royal << 3 * n
-
     def piece_rows(self, state: State, colour: int, sq: int, key: int
                    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """The destinations of the piece on ``sq`` (with captures and e.p. rights) on the
@@ -190,57 +103,85 @@ class Engine:
                 out.append((to, caps, rights))
         return out
 
-    def pseudo(self, state: State, royal: int) -> list[GameMove]:
+    def pseudo(self, state: State, royal: int, unsafe: int = 0,
+               doubt: list[int] | None = None) -> list[GameMove]:
         """Every move of the side to move before the royal test (``royal``: the royal
-        squares, :meth:`royal_mask`)."""
-        colour, moves = state.turn, []
+        squares, :meth:`royal_mask`). The indices of the moves that leave or reach a
+        square of ``unsafe``, capture e.p. or make a royal piece are added to ``doubt``:
+        the others need no royal test when ``unsafe`` holds the mover's royal squares and
+        :meth:`danger`'s."""
+        colour = state.turn
+        moves: list[GameMove] = []
+        doubt = [] if doubt is None else doubt
         occ = state.occ[colour]
-        kinds = state.kind
-        special, relevant, cache = self.special[colour], self.relevant[colour], \
-            self.cache[colour]
+        kinds, slots = state.kind, self.slots[colour]
         key = self.key(state.occ, colour, royal)
         while occ:
             low = occ & -occ
             sq = low.bit_length() - 1
             occ ^= low
-            letter = kinds[sq]
-            assert letter is not None
-            seen = cache[letter][sq]
-            value = key & relevant[letter][sq]
-            found = seen.get(value)
-            if found is None:
-                found = self._plain_moves(state, colour, sq, key, letter)
+            seen, relevant, rules = slots[kinds[sq]][sq]
+            value = key & relevant
+            entry = seen.get(value)
+            if entry is None:
+                entry = self._plain_moves(state, colour, sq, key)
                 if len(seen) > 2048:
                     seen.clear()
-                seen[value] = found
-            rules = special[letter]
-            if not rules:
+                seen[value] = entry
+            found, tos = entry
+            if rules and (rules & tos or rules >> sq & 1):
+                start = len(moves)
+                for m in found:
+                    if rules >> m.to & 1 or rules >> sq & 1:
+                        self._expand(state, colour, sq, m.to, m.captures, m.rights, moves)
+                    else:
+                        moves.append(m)
+                self._doubtful(moves, start, unsafe, doubt)
+            elif unsafe >> sq & 1:
+                doubt += range(len(moves), len(moves) + len(found))
                 moves += found
-                continue
-            for m in found:
-                if rules >> m.to & 1 or rules >> sq & 1:
-                    self._expand(state, colour, sq, m.to, m.captures, m.rights, moves)
-                else:
+            elif tos & unsafe:
+                for m in found:
+                    if unsafe >> m.to & 1:
+                        doubt.append(len(moves))
                     moves.append(m)
+            else:
+                moves += found
         if state.ep >= 0:
+            start = len(moves)
             self.en_passant(state, colour, moves)
+            doubt += range(start, len(moves))
         if state.castling:
             self._castling(state, colour, moves)
         if self.rules.drops:
+            start = len(moves)
             self._drops(state, colour, moves)
+            self._doubtful(moves, start, unsafe, doubt)
         return moves
 
-    def _plain_moves(self, state: State, colour: int, sq: int, key: int, letter: str
-                     ) -> list[GameMove]:
+    def _doubtful(self, moves: list[GameMove], start: int, unsafe: int,
+                  doubt: list[int]) -> None:
+        """Adds to ``doubt`` the indices from ``start`` of the moves that leave or reach
+        a square of ``unsafe`` or make a royal piece (:meth:`pseudo`)."""
+        royal = self.royal
+        for i in range(start, len(moves)):
+            m = moves[i]
+            if unsafe >> m.to & 1 or m.frm >= 0 and unsafe >> m.frm & 1 \
+                    or m.becomes in royal:
+                doubt.append(i)
+
+    def _plain_moves(self, state: State, colour: int, sq: int, key: int
+                     ) -> tuple[list[GameMove], int]:
         """The moves of the piece on ``sq``, one per destination, before any rule of
-        promotion or immobility."""
-        names, out, seen = self.names, [], set()
+        promotion or immobility, and the squares they end on."""
+        names, out, seen, letter = self.names, [], 0, state.kind[sq]
+        assert letter is not None
         for to, caps, rights in self.piece_rows(state, colour, sq, key):
-            if to not in seen:
-                seen.add(to)
+            if not seen >> to & 1:
+                seen |= 1 << to
                 out.append(GameMove(names[sq] + names[to], NORMAL, sq, to, letter, letter,
                                     caps, rights))
-        return out
+        return out, seen
 
     def _expand(self, state: State, colour: int, frm: int, to: int, caps: tuple[int, ...],
                 rights: tuple[int, ...], moves: list[GameMove]) -> None:
@@ -271,28 +212,33 @@ class Engine:
 
     def en_passant(self, state: State, colour: int, moves: list[GameMove]) -> None:
         """A piece that captures e.p. (its Betza's e) takes the piece that passed the
-        e.p. square with its capture onto that square."""
-        ep, bit = state.ep, 1 << state.ep
-        key = self.key(state.occ, colour, self.royal_mask(state), ep_enemy=bit)
-        for letter in self.tables.ep_pieces:
-            pieces = state.bb.get((colour, letter), 0)
-            while pieces:
-                low = pieces & -pieces
-                sq = low.bit_length() - 1
-                pieces ^= low
-                for to, caps, _ in self.piece_rows(state, colour, sq, key):
-                    if to == ep and caps == (ep,):
-                        moves.append(GameMove(self.names[sq] + self.names[ep], EN_PASSANT,
-                                              sq, ep, letter, letter, (state.ep_victim,)))
+        e.p. square with its capture onto that square (the square taken to hold an
+        enemy: the pieces whose capture rows then hold on it)."""
+        ep = state.ep
+        occ = state.occ[:]
+        occ[1 - colour] |= 1 << ep
+        for sq in self._hits(state, ep, colour, occ, self.royal_mask(state)):
+            letter = state.kind[sq]
+            if letter is not None and letter in self.tables.ep_pieces:
+                moves.append(GameMove(self.names[sq] + self.names[ep], EN_PASSANT, sq, ep,
+                                      letter, letter, (state.ep_victim,)))
 
     def _castling(self, state: State, colour: int, moves: list[GameMove]) -> None:
+        bb, kings = state.bb, 0
+        for key in self.royal_keys[colour]:
+            kings |= bb.get(key, 0)
+        known, by_pair = self.castle_memo[colour], self.castles[colour]
+        found = known.get((state.castling, kings))
+        if found is None:
+            found = known[(state.castling, kings)] = [castle for _, castle in sorted(
+                entry for c, rook in state.castling if c == colour
+                for entry in by_pair.get((rook, kings), ()))]
         occ = state.occ[0] | state.occ[1]
+        found = [castle for castle in found if not occ & castle.empty]
+        if not found:
+            return
         royal = self.royal_mask(state)
-        for castle in self.castles[colour]:
-            if (colour, castle.rook) not in state.castling or \
-                    state.kind[castle.king] not in self.royal or \
-                    state.colour[castle.king] != colour or occ & castle.empty:
-                continue
+        for castle in found:
             if any(self.threatened(state, sq, colour, state.occ, royal) for sq in castle.safe):
                 continue
             without = state.occ[:]
@@ -306,20 +252,19 @@ class Engine:
                                   castle=castle))
 
     def _drops(self, state: State, colour: int, moves: list[GameMove]) -> None:
-        side, files = SIDES[colour], self.rules.files
+        side, hand = SIDES[colour], state.hands[colour]
         empty = ~(state.occ[0] | state.occ[1])
-        for letter in self.rules.pieces:
-            if not state.hands[colour].get(letter):
+        for letter, dropped in self.drop_moves.items():
+            if not hand.get(letter):
                 continue
             squares = self.tables.drop_squares.get((letter, side), 0) & empty
             if letter in self.rules.drop_no_doubled:
                 own = state.bb.get((colour, letter), 0)
-                for x in {sq % files for sq in range(self.size) if own >> sq & 1}:
-                    for y in range(self.rules.ranks):
-                        squares &= ~(1 << (y * files + x))
+                while own:
+                    low = own & -own
+                    squares &= ~self.file_mask[low.bit_length() - 1]
+                    own ^= low
             while squares:
                 low = squares & -squares
-                sq = low.bit_length() - 1
                 squares ^= low
-                moves.append(GameMove(f"{letter}@{self.names[sq]}", DROP, -1, sq, letter,
-                                      letter))
+                moves.append(dropped[low.bit_length() - 1])

@@ -11,7 +11,6 @@ from translator.game.board import State
 from translator.game.movegen import (
     CASTLING,
     DROP,
-    EN_PASSANT,
     PIECE_PROMOTION,
     PROMOTION,
     Engine,
@@ -67,22 +66,18 @@ def legal_moves(engine: Engine, state: State) -> list[GameMove]:
     royal piece nor changes a square an enemy attack on one tests (``danger``) is legal
     without the test; castling is tested where it is made."""
     royal = engine.royal_mask(state)
-    moves = engine.pseudo(state, royal)
     own = royal & state.occ[state.turn]
     if not own:
-        return moves
+        return engine.pseudo(state, royal)
     danger, checked = engine.danger(state, state.turn, royal)
     if checked:
-        return [m for m in moves if is_legal(engine, state, m, royal)]
-    out = []
-    for m in moves:
-        kind = m.kind
-        if kind == CASTLING or (kind != EN_PASSANT and not danger >> m.to & 1
-                                and (kind == DROP or not (own | danger) >> m.frm & 1)
-                                and m.becomes not in engine.royal) \
-                or is_legal(engine, state, m, royal):
-            out.append(m)
-    return out
+        return [m for m in engine.pseudo(state, royal) if is_legal(engine, state, m, royal)]
+    doubt: list[int] = []
+    moves = engine.pseudo(state, royal, own | danger, doubt)
+    for i in reversed(doubt):
+        if not is_legal(engine, state, moves[i], royal):
+            del moves[i]
+    return moves
 
 
 def apply(engine: Engine, state: State, move: GameMove) -> State:
@@ -113,8 +108,7 @@ def apply(engine: Engine, state: State, move: GameMove) -> State:
         new.put(castle.king_to, move.letter, colour)
         new.put(castle.rook_to, rook, colour)
     else:
-        new.remove(move.frm)
-        new.put(move.to, move.becomes, colour)
+        _step(new, move, colour)
         if move.kind in (PROMOTION, PIECE_PROMOTION):
             new.unpromoted[move.to] = move.letter
         elif before is not None:
@@ -133,15 +127,30 @@ def apply(engine: Engine, state: State, move: GameMove) -> State:
     return new
 
 
+def _step(new: State, move: GameMove, colour: int) -> None:
+    """The piece on ``move.frm`` to ``move.to`` (empty, or the same square), as
+    ``move.becomes``: State's remove and put in one (the move perft makes most)."""
+    frm, to, letter, becomes = move.frm, move.to, move.letter, move.becomes
+    away, there = 1 << frm, 1 << to
+    bb, kind, col = new.bb, new.kind, new.colour
+    new.occ[colour] = new.occ[colour] & ~away | there
+    bb[(colour, letter)] &= ~away
+    bb[(colour, becomes)] = bb.get((colour, becomes), 0) | there
+    kind[frm], col[frm], kind[to], col[to] = None, -1, becomes, colour
+    if new.unpromoted:
+        new.unpromoted.pop(frm, None)
+
+
 def _rights(engine: Engine, state: State, new: State, move: GameMove) -> None:
     """Castling rights lost: the king moved, or a rook moved or was taken."""
     if not new.castling:
         return
-    touched = {move.frm, move.to, *move.captures}
-    king_moved = move.frm >= 0 and state.kind[move.frm] in engine.royal
-    new.castling = frozenset(
-        (c, rook) for c, rook in new.castling
-        if rook not in touched and not (king_moved and c == state.turn))
+    frm, to, caps = move.frm, move.to, move.captures
+    king_moved = frm >= 0 and state.kind[frm] in engine.royal
+    lost = [(c, rook) for c, rook in new.castling
+            if rook in (frm, to) or rook in caps or king_moved and c == state.turn]
+    if lost:
+        new.castling = new.castling.difference(lost)
 
 
 def perft(engine: Engine, state: State, depth: int) -> int:
@@ -149,7 +158,10 @@ def perft(engine: Engine, state: State, depth: int) -> int:
     moves = legal_moves(engine, state)
     if depth <= 1:
         return len(moves) if depth == 1 else 1
-    return sum(perft(engine, apply(engine, state, m), depth - 1) for m in moves)
+    total = 0
+    for m in moves:
+        total += perft(engine, apply(engine, state, m), depth - 1)
+    return total
 
 
 def ep_shown(engine: Engine, state: State) -> bool:
