@@ -93,6 +93,9 @@ class Shape:
     wants: frozenset[Want] = frozenset()   # the constants its body's atoms need
     gives: frozenset[Key] = frozenset()   # those its head's atoms may have
     links: frozenset[Link] = frozenset()   # its head's atom with values from its body's
+    fact: str = ""   # a rule without a body whose head is one atom: the atom's name
+    reads: frozenset[str] = frozenset()   # the names in its text (none for a fact)
+    hides: bool = False   # ``#show.``: only the atoms shown otherwise are the answer
 
 
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
@@ -104,7 +107,7 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
     :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
     derivable, keyed, fired = _derivable(shapes, facts, keys)
-    kept: list[ast.AST] = []
+    kept: list[tuple[ast.AST, Shape]] = []
     lost: set[tuple[str, int]] = set()
     for at, (statement, shape) in enumerate(zip(statements, shapes, strict=True)):
         if shape.comment:
@@ -112,10 +115,23 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
         # (a rule with a head may fire exactly when it fired in the fixpoint)
         if at in fired if shape.heads else shape.needs <= derivable and (
                 keyed is None or _given(shape.wants, keyed, facts)):
-            kept.append(statement)
+            kept.append((statement, shape))
         else:
             lost.update(shape.signatures)
-    return kept, " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost))
+    return ([statement for statement, shape in _read(kept)],
+            " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost)))
+
+
+def _read(kept: list[tuple[ast.AST, Shape]]) -> list[tuple[ast.AST, Shape]]:
+    """``kept`` without the facts (of kb/ and the encodings) that no statement kept reads,
+    in a program that shows only the atoms it names (``#show.``): the grounder adds each
+    fact statement to the program (some 40,000 instructions each, a pool a rule), and a
+    query's program reads a few of kb's tables."""
+    if not any(shape.hides for _, shape in kept):
+        return kept
+    read = frozenset().union(*(shape.reads for _, shape in kept))
+    return [(statement, shape) for statement, shape in kept
+            if not shape.fact or shape.fact in read]
 
 
 def fact_names(facts: str) -> frozenset[str]:
@@ -338,16 +354,29 @@ def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
     """The shape of a statement by its text: the entry files share core.lp's statements,
     read once per process, not once per entry."""
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
-        return Shape(frozenset(names_in(text)), frozenset(), (), gives=_gives(text, params))
+        return Shape(frozenset(names_in(text)), frozenset(), (), gives=_gives(text, params),
+                     reads=frozenset(names_in(text)))
     if kind != ast.ASTType.Rule:
-        return Shape(frozenset(), frozenset(), ())
+        return Shape(frozenset(), frozenset(), (), reads=frozenset(names_in(text)),
+                     hides=text == "#show.")
     head, body = split_rule(text)
     wanted = list(needs(body))
     gives, links = _gives(head, params), _links(head, wanted, params)
+    fact = _atom(head.strip()) if not body else ""
     return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
                  tuple(signatures(head)),
                  wants=frozenset(_wants(wanted, params)),
-                 gives=gives, links=links)
+                 gives=gives, links=links, fact=fact,
+                 reads=frozenset() if fact else frozenset(names_in(text)))
+
+
+def _atom(head: str) -> str:
+    """The name of a head text that is one positive atom (``name`` or ``name(...)``), else
+    the empty string."""
+    match = NAME.match(head)
+    return match.group() if match is not None and not head.startswith("-") and (
+        match.end() == len(head) or head[match.end()] == "(" and closing(
+            head, match.end()) == len(head) - 1) else ""
 
 
 def _links(head: str, body: list[tuple[str, str]], params: frozenset[str]
