@@ -103,7 +103,7 @@ def parse_ahead(entries: Iterable[Sequence[str]]) -> None:
 def _sliced(entries: tuple[str, ...], names: frozenset[str], keys: frozenset[Key]
             ) -> tuple[list[clingo.ast.AST], str]:
     statements, shapes, _ = _program(entries)
-    return sliced(statements, names, shapes, keys)
+    return sliced(statements, names, shapes, keys, frozenset({"lchain"}))  # (ground_parts)
 
 
 def statements(entries: Sequence[str], facts: str) -> tuple[list[clingo.ast.AST], str]:

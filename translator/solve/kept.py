@@ -73,11 +73,11 @@ def _row(shape: Shape) -> list[Any]:
                    key=json.dumps),
             sorted(([name, list(args or ()), [list(entry) for entry in linked]]
                     for (name, args), linked in shape.links), key=json.dumps),
-            shape.fact, sorted(shape.reads), shape.hides]
+            shape.atom, sorted(shape.reads), shape.hides]
 
 
 def _shape(row: list[Any]) -> Shape:
-    heads, needs, signatures, comment, wants, gives, links, fact, reads, hides = row
+    heads, needs, signatures, comment, wants, gives, links, atom, reads, hides = row
     return Shape(frozenset(heads), frozenset(needs),
                  tuple((str(name), int(arity)) for name, arity in signatures), bool(comment),
                  frozenset((name, tuple((int(i), c) for i, c in at)) for name, at in wants),
@@ -86,4 +86,4 @@ def _shape(row: list[Any]) -> Shape:
                  frozenset(((name, tuple(args)), tuple(
                      (int(at), str(body), int(arity), int(there))
                      for at, body, arity, there in linked)) for name, args, linked in links),
-                 str(fact), frozenset(reads), bool(hides))
+                 str(atom), frozenset(reads), bool(hides))

@@ -93,18 +93,19 @@ class Shape:
     wants: frozenset[Want] = frozenset()   # the constants its body's atoms need
     gives: frozenset[Key] = frozenset()   # those its head's atoms may have
     links: frozenset[Link] = frozenset()   # its head's atom with values from its body's
-    fact: str = ""   # a rule without a body whose head is one atom: the atom's name
+    atom: str = ""   # a rule whose head is one positive atom: the atom's name
     reads: frozenset[str] = frozenset()   # the names in its text (none for a fact)
     hides: bool = False   # ``#show.``: only the atoms shown otherwise are the answer
 
 
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
-           shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None
-           ) -> tuple[list[ast.AST], str]:
+           shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None,
+           python: frozenset[str] = frozenset()) -> tuple[list[ast.AST], str]:
     """The statements that may fire given facts of the predicates named ``facts`` (comments
     left out), and the ``#defined`` directives of the predicates whose rules were left out
     (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
-    :func:`fact_keys`, None: constants not followed)."""
+    :func:`fact_keys`, None: constants not followed; ``python``: the predicates the caller
+    reads of the ground program besides its answer)."""
     shapes = shapes_of(statements) if shapes is None else shapes
     derivable, keyed, fired = _derivable(shapes, facts, keys)
     kept: list[tuple[ast.AST, Shape]] = []
@@ -118,20 +119,33 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
             kept.append((statement, shape))
         else:
             lost.update(shape.signatures)
-    return ([statement for statement, shape in _read(kept)],
+    return ([statement for statement, shape in _read(kept, python)],
             " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost)))
 
 
-def _read(kept: list[tuple[ast.AST, Shape]]) -> list[tuple[ast.AST, Shape]]:
-    """``kept`` without the facts (of kb/ and the encodings) that no statement kept reads,
-    in a program that shows only the atoms it names (``#show.``): the grounder adds each
-    fact statement to the program (some 40,000 instructions each, a pool a rule), and a
-    query's program reads a few of kb's tables."""
+def _read(kept: list[tuple[ast.AST, Shape]], python: frozenset[str]
+          ) -> list[tuple[ast.AST, Shape]]:
+    """``kept`` without the rules (facts of kb/ and of the encodings included) whose head
+    predicate no statement kept reads, nor the answer shows, nor the caller reads of the
+    ground program (``python``), in a program that shows only the atoms it names
+    (``#show.``): such a rule changes no answer, and the grounder pays for each (some
+    40,000 instructions a fact statement, more a rule)."""
     if not any(shape.hides for _, shape in kept):
         return kept
-    read = frozenset().union(*(shape.reads for _, shape in kept))
+    read = set(python).union(*(shape.reads for _, shape in kept if not shape.atom))
+    heads: dict[str, list[Shape]] = {}
+    for _, shape in kept:
+        if shape.atom:
+            heads.setdefault(shape.atom, []).append(shape)
+    # (a rule of a predicate read: what it reads is read; a fixpoint from the rest)
+    pending = list(read)
+    while pending:
+        for shape in heads.pop(pending.pop(), ()):
+            new = shape.reads - read
+            read |= new
+            pending.extend(new)
     return [(statement, shape) for statement, shape in kept
-            if not shape.fact or shape.fact in read]
+            if not shape.atom or shape.atom in read]
 
 
 def fact_names(facts: str) -> frozenset[str]:
@@ -362,12 +376,12 @@ def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
     head, body = split_rule(text)
     wanted = list(needs(body))
     gives, links = _gives(head, params), _links(head, wanted, params)
-    fact = _atom(head.strip()) if not body else ""
+    atom = _atom(head.strip())
     return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
                  tuple(signatures(head)),
                  wants=frozenset(_wants(wanted, params)),
-                 gives=gives, links=links, fact=fact,
-                 reads=frozenset() if fact else frozenset(names_in(text)))
+                 gives=gives, links=links, atom=atom,
+                 reads=frozenset(names_in(text)) if body or not atom else frozenset())
 
 
 def _atom(head: str) -> str:
