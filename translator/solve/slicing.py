@@ -50,6 +50,8 @@ from functools import lru_cache
 
 import clingo.ast as ast
 
+from translator.solve import rule_text
+from translator.solve.read import read_only
 from translator.solve.rule_text import (
     CONSTANT,
     NAME,
@@ -101,11 +103,10 @@ class Shape:
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
            shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None,
            python: frozenset[str] = frozenset()) -> tuple[list[ast.AST], str]:
-    """The statements that may fire given facts of the predicates named ``facts`` (comments
-    left out), and the ``#defined`` directives of the predicates whose rules were left out
-    (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
-    :func:`fact_keys`, None: constants not followed; ``python``: the predicates the caller
-    reads of the ground program besides its answer)."""
+    """The statements that may fire given facts of the predicates named ``facts`` and are
+    read (:mod:`.read`, ``python``), and the ``#defined`` directives of the predicates whose
+    rules were left out (``shapes``: the statements' :func:`shapes`, if known; ``keys``:
+    the facts' :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
     derivable, keyed, fired = _derivable(shapes, facts, keys)
     kept: list[tuple[ast.AST, Shape]] = []
@@ -119,33 +120,8 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
             kept.append((statement, shape))
         else:
             lost.update(shape.signatures)
-    return ([statement for statement, shape in _read(kept, python)],
+    return ([statement for statement, shape in read_only(kept, python)],
             " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost)))
-
-
-def _read(kept: list[tuple[ast.AST, Shape]], python: frozenset[str]
-          ) -> list[tuple[ast.AST, Shape]]:
-    """``kept`` without the rules (facts of kb/ and of the encodings included) whose head
-    predicate no statement kept reads, nor the answer shows, nor the caller reads of the
-    ground program (``python``), in a program that shows only the atoms it names
-    (``#show.``): such a rule changes no answer, and the grounder pays for each (some
-    40,000 instructions a fact statement, more a rule)."""
-    if not any(shape.hides for _, shape in kept):
-        return kept
-    read = set(python).union(*(shape.reads for _, shape in kept if not shape.atom))
-    heads: dict[str, list[Shape]] = {}
-    for _, shape in kept:
-        if shape.atom:
-            heads.setdefault(shape.atom, []).append(shape)
-    # (a rule of a predicate read: what it reads is read; a fixpoint from the rest)
-    pending = list(read)
-    while pending:
-        for shape in heads.pop(pending.pop(), ()):
-            new = shape.reads - read
-            read |= new
-            pending.extend(new)
-    return [(statement, shape) for statement, shape in kept
-            if not shape.atom or shape.atom in read]
 
 
 def fact_names(facts: str) -> frozenset[str]:
@@ -180,9 +156,8 @@ def fact_keys(facts: str, positions: Mapping[str, frozenset[int]]) -> frozenset[
         if flat is None:
             keys.add((name, None))
             continue
-        inside = flat.group(1)
+        inside, wanted = flat.group(1), positions[name]
         args = split_top(inside, ",") if '"' in inside else inside.split(",")
-        wanted = positions[name]
         keys.add((name, tuple(
             arg.strip() if at in wanted and CONSTANT.fullmatch(arg.strip()) else None
             for at, arg in enumerate(args))))
@@ -365,32 +340,18 @@ def _shape(statement: ast.AST, params: frozenset[str] = frozenset()) -> Shape:
 
 @lru_cache(maxsize=65536)
 def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
-    """The shape of a statement by its text: the entry files share core.lp's statements,
-    read once per process, not once per entry."""
+    """The shape of a statement by its text (core.lp's, shared by entries, read once)."""
+    read = frozenset(names_in(text))
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
-        return Shape(frozenset(names_in(text)), frozenset(), (), gives=_gives(text, params),
-                     reads=frozenset(names_in(text)))
+        return Shape(read, frozenset(), (), gives=_gives(text, params), reads=read)
     if kind != ast.ASTType.Rule:
-        return Shape(frozenset(), frozenset(), (), reads=frozenset(names_in(text)),
-                     hides=text == "#show.")
+        return Shape(frozenset(), frozenset(), (), reads=read, hides=text == "#show.")
     head, body = split_rule(text)
-    wanted = list(needs(body))
-    gives, links = _gives(head, params), _links(head, wanted, params)
-    atom = _atom(head.strip())
+    wanted, atom = list(needs(body)), rule_text.one_atom(head.strip())
     return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
-                 tuple(signatures(head)),
-                 wants=frozenset(_wants(wanted, params)),
-                 gives=gives, links=links, atom=atom,
-                 reads=frozenset(names_in(text)) if body or not atom else frozenset())
-
-
-def _atom(head: str) -> str:
-    """The name of a head text that is one positive atom (``name`` or ``name(...)``), else
-    the empty string."""
-    match = NAME.match(head)
-    return match.group() if match is not None and not head.startswith("-") and (
-        match.end() == len(head) or head[match.end()] == "(" and closing(
-            head, match.end()) == len(head) - 1) else ""
+                 tuple(signatures(head)), wants=frozenset(_wants(wanted, params)),
+                 gives=_gives(head, params), links=_links(head, wanted, params), atom=atom,
+                 reads=read if body or not atom else frozenset())
 
 
 def _links(head: str, body: list[tuple[str, str]], params: frozenset[str]
