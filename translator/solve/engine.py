@@ -103,7 +103,15 @@ def parse_ahead(entries: Iterable[Sequence[str]]) -> None:
 def _sliced(entries: tuple[str, ...], names: frozenset[str], keys: frozenset[Key]
             ) -> tuple[list[clingo.ast.AST], str]:
     statements, shapes, _ = _program(entries)
-    return sliced(statements, names, shapes, keys)
+    return sliced(statements, names, shapes, keys, frozenset({"lchain"}))  # (ground_parts)
+
+
+def statements(entries: Sequence[str], facts: str) -> tuple[list[clingo.ast.AST], str]:
+    """Of the entry files' statements, those that may fire given ``facts`` and that the
+    answer may read (:func:`translator.solve.slicing.sliced`), and the ``#defined``
+    directives of the predicates whose rules were left out."""
+    files = tuple(entries)
+    return _sliced(files, fact_names(facts), fact_keys(facts, _program(files)[2]))
 
 
 def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
@@ -113,9 +121,7 @@ def control(entries: Sequence[str], facts: str, options: Iterable[str] = (),
     of the entries' rules, those that may fire given the facts (:mod:`.slicing`)."""
     ctl = clingo.Control(list(options), logger=logger, message_limit=1000)
     with PARSING:
-        files = tuple(entries)
-        kept, defined = _sliced(files, fact_names(facts),
-                                fact_keys(facts, _program(files)[2]))
+        kept, defined = statements(entries, facts)
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for statement in kept:
                 builder.add(statement)

@@ -72,11 +72,12 @@ def _row(shape: Shape) -> list[Any]:
             sorted(([name, None if args is None else list(args)] for name, args in shape.gives),
                    key=json.dumps),
             sorted(([name, list(args or ()), [list(entry) for entry in linked]]
-                    for (name, args), linked in shape.links), key=json.dumps)]
+                    for (name, args), linked in shape.links), key=json.dumps),
+            shape.atom, sorted(shape.reads), shape.hides]
 
 
 def _shape(row: list[Any]) -> Shape:
-    heads, needs, signatures, comment, wants, gives, links = row
+    heads, needs, signatures, comment, wants, gives, links, atom, reads, hides = row
     return Shape(frozenset(heads), frozenset(needs),
                  tuple((str(name), int(arity)) for name, arity in signatures), bool(comment),
                  frozenset((name, tuple((int(i), c) for i, c in at)) for name, at in wants),
@@ -84,4 +85,5 @@ def _shape(row: list[Any]) -> Shape:
                            for name, args in gives),
                  frozenset(((name, tuple(args)), tuple(
                      (int(at), str(body), int(arity), int(there))
-                     for at, body, arity, there in linked)) for name, args, linked in links))
+                     for at, body, arity, there in linked)) for name, args, linked in links),
+                 str(atom), frozenset(reads), bool(hides))

@@ -126,3 +126,12 @@ def signatures(head: str) -> Iterable[tuple[str, int]]:
             continue
         inside = head[found.end() - 1:closing(head, found.end() - 1) + 1][1:-1]
         yield name, len(split_top(inside, ",")) if inside.strip() else 0
+
+
+def one_atom(head: str) -> str:
+    """The name of a head text that is one positive atom (``name`` or ``name(...)``), else
+    the empty string."""
+    match = NAME.match(head)
+    return match.group() if match is not None and not head.startswith("-") and (
+        match.end() == len(head) or head[match.end()] == "(" and closing(
+            head, match.end()) == len(head) - 1) else ""

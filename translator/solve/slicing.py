@@ -50,6 +50,8 @@ from functools import lru_cache
 
 import clingo.ast as ast
 
+from translator.solve import rule_text
+from translator.solve.read import read_only
 from translator.solve.rule_text import (
     CONSTANT,
     NAME,
@@ -93,18 +95,21 @@ class Shape:
     wants: frozenset[Want] = frozenset()   # the constants its body's atoms need
     gives: frozenset[Key] = frozenset()   # those its head's atoms may have
     links: frozenset[Link] = frozenset()   # its head's atom with values from its body's
+    atom: str = ""   # a rule whose head is one positive atom: the atom's name
+    reads: frozenset[str] = frozenset()   # the names in its text (none for a fact)
+    hides: bool = False   # ``#show.``: only the atoms shown otherwise are the answer
 
 
 def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
-           shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None
-           ) -> tuple[list[ast.AST], str]:
-    """The statements that may fire given facts of the predicates named ``facts`` (comments
-    left out), and the ``#defined`` directives of the predicates whose rules were left out
-    (``shapes``: the statements' :func:`shapes`, if known; ``keys``: the facts'
-    :func:`fact_keys`, None: constants not followed)."""
+           shapes: Sequence[Shape] | None = None, keys: frozenset[Key] | None = None,
+           python: frozenset[str] = frozenset()) -> tuple[list[ast.AST], str]:
+    """The statements that may fire given facts of the predicates named ``facts`` and are
+    read (:mod:`.read`, ``python``), and the ``#defined`` directives of the predicates whose
+    rules were left out (``shapes``: the statements' :func:`shapes`, if known; ``keys``:
+    the facts' :func:`fact_keys`, None: constants not followed)."""
     shapes = shapes_of(statements) if shapes is None else shapes
     derivable, keyed, fired = _derivable(shapes, facts, keys)
-    kept: list[ast.AST] = []
+    kept: list[tuple[ast.AST, Shape]] = []
     lost: set[tuple[str, int]] = set()
     for at, (statement, shape) in enumerate(zip(statements, shapes, strict=True)):
         if shape.comment:
@@ -112,10 +117,11 @@ def sliced(statements: Sequence[ast.AST], facts: frozenset[str],
         # (a rule with a head may fire exactly when it fired in the fixpoint)
         if at in fired if shape.heads else shape.needs <= derivable and (
                 keyed is None or _given(shape.wants, keyed, facts)):
-            kept.append(statement)
+            kept.append((statement, shape))
         else:
             lost.update(shape.signatures)
-    return kept, " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost))
+    return ([statement for statement, shape in read_only(kept, python)],
+            " ".join(f"#defined {name}/{arity}." for name, arity in sorted(lost)))
 
 
 def fact_names(facts: str) -> frozenset[str]:
@@ -150,9 +156,8 @@ def fact_keys(facts: str, positions: Mapping[str, frozenset[int]]) -> frozenset[
         if flat is None:
             keys.add((name, None))
             continue
-        inside = flat.group(1)
+        inside, wanted = flat.group(1), positions[name]
         args = split_top(inside, ",") if '"' in inside else inside.split(",")
-        wanted = positions[name]
         keys.add((name, tuple(
             arg.strip() if at in wanted and CONSTANT.fullmatch(arg.strip()) else None
             for at, arg in enumerate(args))))
@@ -335,19 +340,18 @@ def _shape(statement: ast.AST, params: frozenset[str] = frozenset()) -> Shape:
 
 @lru_cache(maxsize=65536)
 def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
-    """The shape of a statement by its text: the entry files share core.lp's statements,
-    read once per process, not once per entry."""
+    """The shape of a statement by its text (core.lp's, shared by entries, read once)."""
+    read = frozenset(names_in(text))
     if kind == ast.ASTType.External:  # its atoms may be set true: every name may be derived
-        return Shape(frozenset(names_in(text)), frozenset(), (), gives=_gives(text, params))
+        return Shape(read, frozenset(), (), gives=_gives(text, params), reads=read)
     if kind != ast.ASTType.Rule:
-        return Shape(frozenset(), frozenset(), ())
+        return Shape(frozenset(), frozenset(), (), reads=read, hides=text == "#show.")
     head, body = split_rule(text)
-    wanted = list(needs(body))
-    gives, links = _gives(head, params), _links(head, wanted, params)
+    wanted, atom = list(needs(body)), rule_text.one_atom(head.strip())
     return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
-                 tuple(signatures(head)),
-                 wants=frozenset(_wants(wanted, params)),
-                 gives=gives, links=links)
+                 tuple(signatures(head)), wants=frozenset(_wants(wanted, params)),
+                 gives=_gives(head, params), links=_links(head, wanted, params), atom=atom,
+                 reads=read if body or not atom else frozenset())
 
 
 def _links(head: str, body: list[tuple[str, str]], params: frozenset[str]
