@@ -50,7 +50,6 @@ from functools import lru_cache
 
 import clingo.ast as ast
 
-from translator.solve import rule_text
 from translator.solve.read import read_only
 from translator.solve.rule_text import (
     CONSTANT,
@@ -60,6 +59,7 @@ from translator.solve.rule_text import (
     closing,
     names_in,
     needs,
+    one_atom,
     pooled,
     signatures,
     split_rule,
@@ -347,7 +347,7 @@ def _shape_of(kind: ast.ASTType, text: str, params: frozenset[str]) -> Shape:
     if kind != ast.ASTType.Rule:
         return Shape(frozenset(), frozenset(), (), reads=read, hides=text == "#show.")
     head, body = split_rule(text)
-    wanted, atom = list(needs(body)), rule_text.one_atom(head.strip())
+    wanted, atom = list(needs(body)), one_atom(head.strip())
     return Shape(frozenset(names_in(head)), frozenset(name for name, _ in wanted),
                  tuple(signatures(head)), wants=frozenset(_wants(wanted, params)),
                  gives=_gives(head, params), links=_links(head, wanted, params), atom=atom,
