@@ -1,7 +1,7 @@
 """Round trip and classroom load of the teaching page's API (``betza serve``).
 
     python bench/web_api.py [--seconds 60] [--clients 30] [--quick]
-    python bench/web_api.py --random 400 [--clients 8]
+    python bench/web_api.py --random 400 [--clients 8] [--seed 40]
 
 Starts ``betza serve`` on a free port (as a user would) and prints, in one run:
   1. the median round trip of single-piece queries (``moves`` and the page's ``board``) on
@@ -15,7 +15,8 @@ Starts ``betza serve`` on a free port (as a user would) and prints, in one run:
      worker against the memory budget of a worker (translator/web/workers.py).
 With ``--random N`` it prints instead: ``--clients`` clients (8 by default) each asking, with
 no pause, ``moves``, ``explain`` and ``why`` of random strings (tests/betza_strings.py) from
-random squares of 8x8 boards, N queries in all: p50 / p95 of each kind against its target
+random squares of 8x8 boards, N queries in all (``--seed`` picks another corpus of 200
+strings): p50 / p95 of each kind against its target
 (p95 within 0.3 s for moves, 1 s for explain and why), answers by status code (no 5xx
 allowed), the machine's load average before and after (os.getloadavg), and the CPU the
 server spent per query, with what it implies: clients that ask again as soon as they are
@@ -207,18 +208,18 @@ def random_class(url: str, clients: int, total: int, seed: int = 40
     return latencies, statuses
 
 
-def report_random(url: str, server: int, clients: int, total: int) -> None:
+def report_random(url: str, server: int, clients: int, total: int, seed: int = 40) -> None:
     before = os.getloadavg()
-    random_class(url, clients, min(total, 40), seed=1)  # every worker started
+    random_class(url, clients, min(total, 40), seed=seed + 1)  # every worker started
     start, cpu = time.perf_counter(), tree_cpu_seconds(server)
     by_process = CpuByProcess(server)
-    latencies, statuses = random_class(url, clients, total)
+    latencies, statuses = random_class(url, clients, total, seed)
     took, cpu = time.perf_counter() - start, tree_cpu_seconds(server) - cpu
     spent = by_process.stop()
     after = os.getloadavg()
     print(f"random strings: {clients} clients, {total} queries (moves, explain, why) in "
-          f"{took:.0f} s; load average {before[0]:.2f} before, {after[0]:.2f} after "
-          f"(1 min; {os.cpu_count()} cores)")
+          f"{took:.0f} s (corpus seed {seed}); load average {before[0]:.2f} before, "
+          f"{after[0]:.2f} after (1 min; {os.cpu_count()} cores)")
     for kind, target in TARGETS.items():
         mine = sorted(t for k, t in latencies if k == kind)
         print(f"  {kind:<8} p50 {mine[len(mine) // 2] * 1000:5.0f} ms, p95 "
@@ -266,6 +267,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="10 s classroom, fewer round trips")
     ap.add_argument("--random", type=int, metavar="N",
                     help="N queries of random strings instead (moves, explain, why)")
+    ap.add_argument("--seed", type=int, default=40,
+                    help="which random corpus --random asks (40 unless told)")
     args = ap.parse_args()
     if args.random and "--clients" not in sys.argv:
         args.clients = 8
@@ -285,7 +288,7 @@ def main() -> int:
             except OSError:
                 time.sleep(0.1)
         if args.random:
-            report_random(url, server.pid, args.clients, args.random)
+            report_random(url, server.pid, args.clients, args.random, args.seed)
             return 0
         n = 15 if args.quick else 40
         print("round trip, median (ms)        8x8      16x16    ratio to 30 ms (8x8)")

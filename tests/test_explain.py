@@ -400,17 +400,43 @@ def test_an_explain_query_reads_the_board_as_every_query_does() -> None:
 @pytest.mark.parametrize(("betza", "origin", "to", "friends", "lead"), [
     ("zB", "e4", "d5", [], "zB (white) on e4 can go to d5: 1 move."),
     ("zB", "e4", "d5", ["d5"], "zB (white) on e4 cannot go to d5 in this position."),
-    ("oW", "a4", "h4", ["h4"], "oW (white) on a4 cannot go to h4 in this position.")])
+    ("zB", "e4", "e8", ["d5", "f7"], "zB (white) on e4 cannot go to e8 in this position."),
+    ("oW", "a4", "h4", ["h4"], "oW (white) on a4 cannot go to h4 in this position."),
+    ("ozW", "a1", "h2", [], "ozW (white) on a1 can go to h2: 1 move.")])
 def test_the_why_of_a_curling_or_wrapping_piece_reads_its_table_first(
         betza: str, origin: str, to: str, friends: list[str], lead: str) -> None:
-    # the worked example asks why.lp the words of such a piece's move (its rows do not spell
-    # its legs): they are the solver's alone, the same as without the table
+    # the rows of such a piece's table do not spell its legs: they say whether the move
+    # exists and which positions are the closest, and why_words.lp words the paths there,
+    # with no why.lp program; the words are those of why.lp's own search (without tables)
     from translator.compiled import store
     from translator.position import Position
     from translator.present.why.answer import why
+    from translator.queries.why import program
 
     pos = Position.light(8, 8, friends=friends)
+    program.OPEN.clear()
+    program.CLOSED.clear()
     with_table = why(betza, origin, to, pos, "white").explanation
+    assert not program.OPEN and not program.CLOSED
     with store.solver_only():
         assert why(betza, origin, to, pos, "white").explanation == with_table
     assert with_table[0] == lead
+
+
+def test_a_crooked_bishop_blocked_both_ways_needs_one_of_its_blockers_gone() -> None:
+    # zB from e4 to e8 zigzags through d5-e6-d7 or f5-e6-f7: a friend on d5 and one on f7
+    # block both ways, and taking away either opens one (the leg lands on it before its
+    # last leap: it passes over it)
+    from translator.position import Position
+    from translator.present.why.answer import why
+
+    w = why("zB", "e4", "e8", Position.light(8, 8, friends=["d5", "f7"]), "white")
+    assert w.explanation == [
+        "zB (white) on e4 cannot go to e8 in this position.",
+        "The closest position that allows it has 1 change:",
+        "  leg 1 passes over d5, which must be empty but holds a friend",
+        "In that position:",
+        "  e8, by the move zB:",
+        "    leg 1: e4 -> e8 (4 Ferz steps, forward-left): e8 is empty, the move ends there",
+        "Other positions with 1 change:",
+        "  leg 1 passes over f7, which must be empty but holds a friend (by the move zB)"]

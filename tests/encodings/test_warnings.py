@@ -12,7 +12,7 @@ import pytest
 from translator.resources import data_dir
 from translator.solve import engine
 
-ENTRIES = ["moves.lp", "attacks.lp", "equiv.lp", "samedef.lp", "why.lp", "find.lp",
+ENTRIES = ["moves.lp", "attacks.lp", "equiv.lp", "samedef.lp", "why.lp", "why_words.lp", "find.lp",
            "census.lp", "plan.lp", "drops.lp", "board.lp", "conditions.lp", "table.lp", "legal.lp"]
 # the shared parts query files include (each query file is one concern on top of them)
 SHARED = ("core.lp", "inputs.lp", "moves.lp", "condpaths.lp", "attacks.lp")

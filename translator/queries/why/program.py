@@ -11,6 +11,11 @@ type and board answers every square and position, a solve of some milliseconds w
 grounding costs tens. Other pieces get a grounding per position, which a learner hovering
 square after square of the same board (the web page asks ``why`` of each) still pays
 once. Programs are kept per process, the least recently used dropped first.
+
+A piece whose table answers but some of whose moves wrap round the board or curl (their
+legs not spelt out by a row's squares) has its paths put into words by
+``encodings/why_words.lp`` (:func:`words`), in the positions the table found, all in one program
+that guesses nothing: a fraction of why.lp's cost.
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ import clingo
 
 from translator.facts.schema import BOARD, MOVERSIDE, MOVERTYPE
 from translator.facts.translate import Atom
+from translator.position import Position
 from translator.queries.why.model import WhyContext
+from translator.queries.why.table import Change
 from translator.solve import engine, warm
-from translator.squares import Square
+from translator.squares import Square, square_coords
 
 KEEP_EXPLORED = 1024  # answers of "explore" kept per process
 READ_BY_EXPLORE = ("wmover", "wroyal", "realtype", "lastmoved")
@@ -183,6 +190,29 @@ def ask(ctx: WhyContext, question: str, goal: Square | None, deadline: float,
     if key is not None and finished:
         warm.kept(EXPLORED, key, lambda: models[-1:], KEEP_EXPLORED)
     return models, finished
+
+
+def words(ctx: WhyContext, positions: list[tuple[Position, list[Change]]], goal: Square,
+          deadline: float, timeout: float) -> list[clingo.Symbol]:
+    """What ``encodings/why_words.lp`` shows of ``positions`` (the real one, or closest ones
+    with the changes from the real one that made each), position ``i`` as query ``i``: the
+    paths of ``ctx``'s piece to ``goal`` leg by leg, as why.lp shows a model of its own.
+    All are asked in one program."""
+    from translator.facts.pieces import piece_facts
+    from translator.facts.translate import position_atoms as atoms_of
+
+    ids: dict[str | None, int | str] = {betza: t for t, betza in ctx.types.items()}
+    origin = ctx.pos.square(ctx.origin)
+    facts = [piece_facts(t, betza, ctx.pos.dialect) for t, betza in ctx.types.items()]
+    for q, (pos, changes) in enumerate(positions):
+        facts += map(warm.fact, atoms_of(q, pos, ids, [origin], set()))
+        facts.append(warm.fact(("goal", (q, *goal))))
+        facts += (warm.fact(("changed", (q, *square_coords(sq), was, now)))
+                  for sq, was, now in changes)
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        give_up(timeout)
+    return engine.run(" ".join(facts), "why_words.lp", timeout=remaining)
 
 
 def give_up(timeout: float) -> NoReturn:

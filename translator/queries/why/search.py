@@ -3,9 +3,11 @@
 A piece with a compiled move table (translator/compiled/) is answered from it
 (:mod:`translator.queries.why.table`): the table's rows to the square that hold are the
 moves, and when none does, each row's failed conditions are the changes it needs, the rows
-with the fewest giving the closest positions. The other pieces (e.p., castling, relay,
-the imitator, drops, the programs' readings, walls, moves that wrap or curl) are the
-solver's (encodings/why.lp, :mod:`translator.queries.why.program`). When the move exists,
+with the fewest giving the closest positions; when some of its moves wrap or curl, the
+rows say as much, and encodings/why_words.lp puts the paths into words in the real
+position or in the closest ones. The other pieces (e.p., castling, relay, the imitator,
+drops, the programs' readings, walls) are the solver's (encodings/why.lp,
+:mod:`translator.queries.why.program`). When the move exists,
 the position is fixed and the solver reports every path to the square leg by leg. When it
 does not, the solver guesses the squares the paths look at (and the piece's virginity,
 royal marks and e.p. state), requires a path to the square and minimises the differences
@@ -126,6 +128,10 @@ def search(betza: str, origin: str, to: str, position: Position | None = None,
     if rows is not None and rows.worded:
         return _from_table(ctx, query, rows, timeout)
     castles = _castles(ctx)
+    if rows is not None and not castles:
+        worded = _curled(ctx, query, rows, deadline, timeout)
+        if worded is not None:
+            return worded
     if castles:  # whether castling is safe is for moves.lp to say
         (found,) = batch_moves([query], timeout=timeout)
         if isinstance(found, BetzaError):
@@ -180,6 +186,33 @@ def _from_table(ctx: WhyContext, query: MovesQuery, rows: why_table.Rows, timeou
     if options:
         return Closest(ctx, options, rows)
     return replace(_unreachable(ctx, query, why_table.reach(rows), timeout), rows=rows)
+
+
+def _curled(ctx: WhyContext, query: MovesQuery, rows: why_table.Rows, deadline: float,
+            timeout: float) -> Found | None:
+    """The answer from the piece's move table when some of its moves wrap or curl: the
+    rows say whether the move exists and which positions are the closest, and
+    encodings/why_words.lp says their paths leg by leg (None: it found no path where the
+    rows found one, and why.lp is asked instead)."""
+    goal = square_coords(ctx.to)
+    if any(m.to == ctx.to for m in rows.matched):
+        shown = why_program.words(ctx, [(ctx.pos, [])], goal, deadline, timeout)
+        there = distinct(moves(shown))
+        return Possible(ctx, there, _solved(ctx, [shown])) if there else None
+    options = why_table.closest(ctx, rows)[:why_program.MAX_OPTIMA]
+    if not options:
+        return _unreachable(ctx, query, why_table.reach(rows), timeout)
+    shown = why_program.words(ctx, [(why_table.changed_position(ctx, model.changed),
+                                     model.changed) for model, _ in options],
+                              goal, deadline, timeout)
+    found: list[tuple[WhyModel, WhyPath]] = []
+    for q, (model, _) in enumerate(options):
+        paths = read_model(shown, ctx.names, q).paths
+        if not paths:
+            return None
+        found.append((WhyModel(model.changed, paths), min(paths, key=lambda p: (
+            path_key(ctx, p), str(p.move)))))
+    return Closest(ctx, found)
 
 
 def _castles(ctx: WhyContext) -> bool:

@@ -71,6 +71,11 @@ class Crossed(NamedTuple):
     y: int
 
 
+# the shapes of the atoms of one query, by name
+SHAPES: dict[str, Any] = {"changed": Changed, "path": Path, "gleg": GLeg, "gpass": Crossed,
+                          "gjump": Crossed}
+
+
 class Capture(NamedTuple):
     """``cap(X,Y)``: a leg captures on (x, y)."""
 
@@ -93,9 +98,13 @@ class State(NamedTuple):
     arg: int | str
 
 
-def read_model(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]]) -> WhyModel:
+def read_model(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[str]],
+               query: int | None = None) -> WhyModel:
     """A model of why.lp: the changes of its position and its paths leg by leg (the names
-    of the leaps it shows are added to ``names``)."""
+    of the leaps it shows are added to ``names``); of ``query`` alone when one is given
+    (why_words.lp answers several positions, one query each)."""
+    if query is not None:
+        symbols = [sym for sym in symbols if _of(sym) in (query, None)]
     model = WhyModel([], [])
     for change in each(symbols, Changed):
         model.changed.append((square_name((change.x, change.y)), square_state(change.was),
@@ -125,6 +134,12 @@ def read_model(symbols: list[clingo.Symbol], names: dict[tuple[int, int], list[s
                                    one_per_leg(legs.get(key, [])),
                                    crossed["gpass"].get(key, {}), crossed["gjump"].get(key, {})))
     return model
+
+
+def _of(sym: clingo.Symbol) -> int | None:
+    """The query of a shown atom of why.lp (None for the names of leaps)."""
+    shape = SHAPES.get(sym.name)
+    return None if shape is None else term(sym, shape).q
 
 
 def square_state(sym: clingo.Symbol) -> str:

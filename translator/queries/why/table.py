@@ -11,19 +11,23 @@ ends on an empty square toggles its range (``y``) or only moves, one that ends o
 hops over it (``p``) or toggles (``g``).
 
 Pieces without a table (e.p., castling, relay ``x``, the imitator, drops, the programs'
-readings, boards with walls, tables over the size budget) and moves that wrap round the
-board or curl (whose legs a row's squares do not spell out) are answered by
-encodings/why.lp instead (:mod:`translator.queries.why.search` asks which).
+readings, boards with walls, tables over the size budget) are answered by encodings/why.lp
+instead (:mod:`translator.queries.why.search` asks which); the paths of moves that wrap
+round the board or curl (whose legs a row's squares do not spell out) are put into words
+by encodings/why_words.lp in the positions the rows find. A why compiles the rows from the
+piece's square even for a piece of many paths, whose moves query grounds its position
+instead: the table costs a fraction of why.lp's search.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from translator.compiled import store
 from translator.compiled.match import Board, Placed, match, placed, square_rows, turned
 from translator.notation.kbtables import tables
+from translator.position import PlacedPiece, Position
 from translator.queries.plan import plan
 from translator.queries.why.model import WhyContext, WhyLeg, WhyModel, WhyPath
 from translator.solve.readers import Move
@@ -46,15 +50,17 @@ class Rows:
 
 
 def rows_for(ctx: WhyContext, virgin: bool, timeout: float) -> Rows | None:
-    """The rows of ``ctx``'s piece from its square, or None when the piece keeps the
-    solver path (as ``moves`` decides: translator/queries/moves.py's ``table_rows``)."""
+    """The rows of ``ctx``'s piece from its square (compiled there, as for the patient
+    teaching board, whatever the piece's size), or None when the piece keeps the solver
+    path."""
     pos = ctx.pos
     if pos.walls:
         return None
     origin = pos.square(ctx.origin)
     mover = pos.pieces[origin]
     table = store.table_at(mover.betza or ctx.betza, pos.dialect, pos.files, pos.ranks,
-                           turned(origin, pos.files, pos.ranks, ctx.side), timeout=timeout)
+                           turned(origin, pos.files, pos.ranks, ctx.side), timeout=timeout,
+                           patient=True)
     if table is None:
         return None
     board = Board.of(pos, ctx.side, origin)
@@ -98,6 +104,23 @@ def changes(ctx: WhyContext, rows: Rows, one: Placed) -> list[Change]:
             elif need == "nonroyal_enemy" and royal:
                 out.append((name, "royal", "plain"))
     return out
+
+
+def changed_position(ctx: WhyContext, changes: list[Change]) -> Position:
+    """``ctx``'s position with ``changes`` made (as :func:`changes` lists them): a square
+    that gets a piece of another colour gets a bare one, as why.lp's guesses do."""
+    pieces = dict(ctx.pos.pieces)
+    for name, _now, want in changes:
+        sq = square_coords(name)
+        pc = pieces.get(sq)
+        if want == "empty":
+            pieces.pop(sq, None)
+        elif want in ("white", "black"):
+            pieces[sq] = PlacedPiece(want)
+        elif pc is not None:  # a mark: the mover unmoved, a piece royal or not
+            pieces[sq] = replace(pc, virgin=pc.virgin or want == "virgin",
+                                 royal=want == "royal" or (pc.royal and want != "plain"))
+    return replace(ctx.pos, pieces=pieces)
 
 
 def path_of(ctx: WhyContext, one: Placed) -> WhyPath:
