@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from translator.web.app import create_app
@@ -20,6 +21,16 @@ LONG = "QslLionH" + "1000" * 50
 EXPLAIN_W = {"query": "explain", "betza": "W", "board": "5x5"}
 
 
+@pytest.fixture
+def kb_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kb's pieces compiled for every board (an explanation on a board they are not
+    compiled for yet is heavy, whatever the piece: test_an_explanation_...)."""
+    from translator.present.explain import summary
+
+    monkeypatch.setattr(summary, "kb_ready", lambda files, ranks: True)
+
+
+@pytest.mark.usefixtures("kb_compiled")
 def test_heavy_requests_are_told_by_their_size_estimate():
     assert lane_of({"query": "explain", "betza": "N" * 60_000, "from": "d4"}) == "heavy"
     assert lane_of({"query": "compile", "betza": "Q", "files": 26, "ranks": 26}) == "heavy"
@@ -33,7 +44,10 @@ def test_heavy_requests_are_told_by_their_size_estimate():
     assert lane_of({"query": "equiv", "a": "Q", "b": "RB"}) == "search"
     assert lane_of({"query": "explain", "betza": "lG3", "board": "8x8"}) == "explain"
     assert lane_of({"query": "explain", "betza": "Q", "board": "8x8", "from": "d4"}) == "explain"
-    assert lane_of({"query": "explain", "betza": "Q", "board": "26x26", "from": "m13"}) == "heavy"
+    # (an explanation compiles the piece's rows from one square, or on the doubled board)
+    assert lane_of({"query": "explain", "betza": "Q", "board": "26x26", "from": "m13"}) == (
+        "explain")
+    assert lane_of({"query": "explain", "betza": "aaaK", "board": "8x8"}) == "heavy"
     assert lane_of({"query": "why", "betza": "N", "from": "d4", "to": "f5"}) == "why"
     assert lane_of({"query": "board", "betza": "aaK", "from": "d4"}) == "board"
     assert lane_of({"query": "board", "betza": "Q", "from": "d4", "files": 26,
@@ -86,6 +100,24 @@ async def _held(lane: str, queries: list[dict[str, Any]], cancel: int | None = N
         pool.close()
 
 
+def test_an_explanation_on_a_board_the_kb_is_not_compiled_for_is_heavy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first explanation on a board size compiles the kb's pieces there (seconds), which
+    # later ones on that board read from the cache; without a board it is on 9x9
+    from translator.present.explain import summary
+
+    ready = {(8, 8)}
+    monkeypatch.setattr(summary, "kb_ready", lambda files, ranks: (files, ranks) in ready)
+    assert lane_of({"query": "explain", "betza": "W", "board": "8x8"}) == "explain"
+    assert lane_of({"query": "explain", "betza": "W", "files": 12, "ranks": 12}) == "heavy"
+    assert lane_of({"query": "explain", "betza": "W"}) == "heavy"
+    ready.add((9, 9))
+    assert lane_of({"query": "explain", "betza": "W"}) == "explain"
+    assert lane_of({"query": "why", "betza": "W", "from": "a1", "to": "a2", "files": 12,
+                    "ranks": 12}) == "why"
+
+
+@pytest.mark.usefixtures("kb_compiled")
 def test_a_newer_query_of_a_channel_drops_the_one_waiting():
     old = {**EXPLAIN_W, "betza": "F", "channel": "tab1:explain"}
     other = {**EXPLAIN_W, "channel": "tab2:explain"}
@@ -125,6 +157,7 @@ def test_the_time_waited_counts_against_the_limit():
     assert (status["expired"], status["sent"]) == (1, 0)
 
 
+@pytest.mark.usefixtures("kb_compiled")
 def test_a_heavy_query_does_not_hold_up_a_quick_one():
     # the heavy lane's worker is busy (held): an explanation is answered all the same
     async def run() -> tuple[dict[str, Any], dict[str, int]]:

@@ -47,6 +47,14 @@ from translator.squares import board_size
 
 Handler = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
+EXPLAIN_BOARD = (9, 9)  # the board of an explain query that names none
+
+
+def names_board(line: dict[str, Any]) -> bool:
+    """Whether a query names its board, as every query may (``board``, or ``files`` and
+    ``ranks``)."""
+    return bool(line.get("board")) or "files" in line or "ranks" in line
+
 
 def _by_limits(answer: Callable[[list[dict[str, Any]], float, int], list[dict[str, Any]]]
                ) -> Handler:
@@ -219,10 +227,7 @@ def explain_answer(betza: str, files: int, ranks: int, origin: str | None,
 def _explain(line: dict[str, Any]) -> dict[str, Any]:
     from translator.position import check_side
 
-    # the board as every query gives it (``board``, or ``files`` and ``ranks``), 9x9 when
-    # none is given
-    given = line.get("board") or "files" in line or "ranks" in line
-    files, ranks = board_size(line) if given else (9, 9)
+    files, ranks = board_size(line) if names_board(line) else EXPLAIN_BOARD
     side = check_side(optional(line, "side") or "white")
     return explain_answer(required(line, "betza"), files, ranks, optional(line, "from"),
                           line_limits(line)[1], side=side,

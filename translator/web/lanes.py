@@ -37,8 +37,10 @@ from translator.solve.limits import DEFAULT_MAX_ATOMS
 LANE_OF = {"why": "why", "explain": "explain", **dict.fromkeys(
     ("equiv", "find", "census", "classes", "lint", "convert", "compile"), "search")}
 # kinds that answer over the whole board (every start square): their size is the piece's
-# estimate from one square times the board's squares
-WHOLE_BOARD = {"explain", "equiv", "compile", "census", "classes", "find"}
+# estimate from one square times the board's squares. (An explanation compiles the piece's
+# rows on the doubled board, or from its square for a piece of many paths: a query from one
+# square, once the kb's pieces are compiled for the board.)
+WHOLE_BOARD = {"equiv", "compile", "census", "classes", "find"}
 HEAVY = 100_000  # estimated atoms of a query from one square that make it heavy
 HEAVY_BOARD = 1_000_000  # the same for a whole-board query, over all its squares
 LONG = 200  # characters of a string past which a query is heavy before it is parsed
@@ -77,9 +79,13 @@ def is_heavy(obj: dict[str, Any]) -> bool:
     """Whether a query's size estimate (translator/solve/limits.py) is large: any of its
     strings is over :data:`LONG` characters, or its pieces' estimated atoms pass
     :data:`HEAVY` from one square (:data:`HEAVY_BOARD` over the board for a whole-board
-    kind). A malformed query is not heavy: its worker says what is wrong at once."""
+    kind), or it is an explanation on a board the kb's pieces are not compiled for yet
+    (seconds, once per board size). A malformed query is not heavy: its worker says what
+    is wrong at once."""
     from translator.errors import BetzaError
     from translator.facts.pieces import parse_piece
+    from translator.jsonapi.batch import EXPLAIN_BOARD, names_board
+    from translator.present.explain.summary import kb_ready
     from translator.solve.limits import estimated_atoms
     from translator.squares import MAX_SIZE
 
@@ -91,8 +97,9 @@ def is_heavy(obj: dict[str, Any]) -> bool:
         return False
     files, ranks = board
     kind = obj.get("query")
-    # (an explanation compiles the whole board's table whatever square it speaks of; a
-    # compile with "from" is one square's rows)
+    if kind == "explain" and not kb_ready(*(board if names_board(obj) else EXPLAIN_BOARD)):
+        return True
+    # (a compile with "from" is one square's rows)
     whole = isinstance(kind, str) and kind in WHOLE_BOARD and not (
         kind == "compile" and obj.get("from") is not None)
     try:

@@ -119,10 +119,17 @@ def _shard_name(files: int, ranks: int, first: int) -> str:
     return f"kb-tables-{files}x{ranks}-{first // KB_GROUP}"
 
 
+def kb_ready(files: int, ranks: int) -> bool:
+    """Whether the kb's moves on the board are kept on disk already: an explanation on it
+    then looks up the piece it equals; else it derives them first (seconds on a board of a
+    size not asked before)."""
+    return kept_already(f"kb-moves-{files}x{ranks}")
+
+
 def read_kept(files: int, ranks: int) -> None:
     """Read the kb's answers on the board where they are kept on disk already (a process
     that forks workers reads them once for all of them); nothing is compiled here."""
-    if kept_already(f"kb-moves-{files}x{ranks}"):
+    if kb_ready(files, ranks):
         _kb_index(files, ranks)
     if kept_already(*(_shard_name(files, ranks, first)
                       for first in range(0, len(all_pieces()), KB_GROUP))):
