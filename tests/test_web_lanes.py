@@ -186,4 +186,6 @@ def test_the_channel_key_and_the_status_over_http():
         assert {m["to"] for m in res.json()["moves"]} == {"b3", "c2"}
         lanes = client.get("/api/status").json()["lanes"]
     assert set(lanes) == {"board", "why", "explain", "search", "heavy"}
-    assert lanes["board"]["sent"] == 1 and lanes["heavy"]["workers"] == 1
+    # (a worker per core in every lane but the board's, twice as many, and the searches', half)
+    assert lanes["board"]["sent"] == 1 and lanes["heavy"]["workers"] == 2
+    assert (lanes["board"]["workers"], lanes["search"]["workers"]) == (4, 1)

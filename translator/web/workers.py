@@ -82,9 +82,11 @@ GROUP_STUCK = 120.0
 # Each lane has as many workers as the machine has cores (the search lane half as many, the
 # board's twice: a board query never waits behind another one's longer answer, and its
 # lane outweighs the others' for the CPU while several are asked), at least one; the heavy
-# lane one, so that a few heavy queries never take the quick ones'.
+# lane's, at the lowest priority, never take the quick ones' CPU, and as they are as many
+# as the cores a query the size estimate overrated (most of the heavy lane's, answered in
+# milliseconds) seldom waits behind a truly heavy one.
 LANES = {"board": (2.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
-         "search": (0.5, 12, 10), "heavy": (0.0, 15, 10)}
+         "search": (0.5, 12, 10), "heavy": (1.0, 15, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
 STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
