@@ -157,6 +157,28 @@ def test_the_time_waited_counts_against_the_limit():
     assert (status["expired"], status["sent"]) == (1, 0)
 
 
+def test_a_query_estimated_heavy_whose_like_was_quick_waits_in_its_own_lane():
+    # aaaK's estimate (205,000 atoms from d4) makes its moves heavy; once the heavy lane
+    # has answered them from d4 within a quarter of a second, its moves from e5 go to the
+    # board's lane, and its why (another kind, not measured) still to the heavy one
+    async def run() -> tuple[list[dict[str, Any]], dict[str, dict[str, int]]]:
+        pool = SolverPool(workers=1, max_timeout=60)
+        try:
+            moves = {"query": "moves", "betza": "aaaK", "from": "d4"}
+            first = await pool.answer(moves)
+            assert len(pool._measured._seconds) == 1  # its time, noted
+            pool._measured.note(moves, 0.05)  # (as quick as on an idle machine)
+            second = await pool.answer({**moves, "from": "e5"})
+            return [first, second], pool.status()
+        finally:
+            pool.close()
+
+    answers, status = asyncio.run(run())
+    assert [a["ok"] for a in answers] == [True, True]
+    assert {m["to"] for m in answers[0]["moves"]} >= {"c3", "e3", "e5", "c5"}
+    assert (status["heavy"]["sent"], status["board"]["sent"]) == (1, 1)
+
+
 @pytest.mark.usefixtures("kb_compiled")
 def test_a_heavy_query_does_not_hold_up_a_quick_one():
     # the heavy lane's worker is busy (held): an explanation is answered all the same

@@ -44,11 +44,11 @@ from typing import Any
 from translator.web.lanes import (
     SUPERSEDED,
     Channels,
+    Measured,
     Pending,
     Slots,
     Superseded,
     capped,
-    lane_of,
     over_limit,
     quiet,
     seconds,
@@ -124,6 +124,7 @@ class SolverPool:
                        for lane in LANES if lane != "board"}
         self.counts: Counter[str] = Counter()
         self._channels = Channels(self.counts)
+        self._measured = Measured()
         self._dispatchers: list[asyncio.Task[None]] = []
         self._idle = 0  # dispatchers waiting for a query
         self._watching = self._closed = False
@@ -167,7 +168,7 @@ class SolverPool:
         channel = obj.get("channel")
         obj = capped({k: v for k, v in obj.items() if k != "channel"}, self.max_timeout)
         limit = min(seconds(obj.get("timeout")) or self.max_timeout, self.max_timeout)
-        lane = lane_of(obj)
+        lane = self._measured.lane(obj)
         self._watch_memory()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit  # the time waiting in the queue counts against it
@@ -217,6 +218,7 @@ class SolverPool:
             if self._closed:
                 return dict(STOPPING)
             left = max(deadline - loop.time(), 0.001)
+            start = loop.time()
             try:
                 job = executor.submit(answer_text, json.dumps(capped(obj, left)), left)
                 sent.append(job)
@@ -237,6 +239,8 @@ class SolverPool:
                     return self._stopped(executor)
                 continue
             self._served_one(lane, executor)
+            if lane == "heavy":
+                self._measured.note(obj, loop.time() - start)
             return answer
         return dict(STOPPED)
 
