@@ -76,7 +76,7 @@ class Measured:
     calls heavy, but whose like the heavy lane answered within :data:`QUICK` seconds,
     waits in its own kind's lane instead. The estimate overrates most pieces of several
     legs (``moves tmvazmcfsayN0``, estimated at 205,000 atoms, answers in 0.03 s), and
-    the heavy lane's workers, at the lowest priority, are the last to get the CPU.
+    the heavy lane's workers, at a low priority, are among the last to get the CPU.
 
     >>> seen = Measured()
     >>> moves = {"query": "moves", "betza": "aaaK", "from": "d4"}

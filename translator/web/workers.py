@@ -3,16 +3,16 @@ query object each.
 
 Five lanes, each its own pool: the board's queries (moves, board, attacks …: tens of
 milliseconds; those waiting while the workers are busy go out as one group and share a
-grounding), ``why`` (a search for the closest position: up to a second), ``explain``,
-the other searches (equiv, find, lint …: up to seconds) and the heavy queries of any kind
-(translator/web/lanes.py: by their size estimate), at lower CPU priority in that order, so
-that a learner's board never waits behind another one's search. A query waits for a free
-worker of its lane, its time limit running: one whose limit runs out before it is sent,
-whose client has gone or whose channel asked anew is dropped unsent; one sent has what is
-left of its limit. A query past its limit is answered at once (422); one running may
-finish the grounding it is in for :data:`STUCK` seconds more (its worker then goes back to
-the pool, with what it keeps); a worker still busy after that is stopped, by starting its
-pool afresh, so that no query holds a lane for long.
+grounding), ``why`` (a search for the closest position: up to a second), ``explain``, the
+other searches (equiv, find, lint …: up to seconds) and the heavy queries of any kind
+(translator/web/lanes.py: by their size estimate), at lower CPU priority in that order
+(the last two alike), so that a learner's board never waits behind another one's search. A
+query waits for a free worker of its lane, its time limit running: one whose limit runs
+out before it is sent, whose client has gone or whose channel asked anew is dropped
+unsent; one sent has what is left of its limit. A query past its limit is answered at once
+(422); one running may finish the grounding it is in for :data:`STUCK` seconds more (its
+worker then goes back to the pool, with what it keeps); a worker still busy after that is
+stopped, by starting its pool afresh, so that no query holds a lane for long.
 
 Lanes heal: a worker that passes :data:`BUDGET_MB` of memory is stopped, and one may die
 of other causes (the system's out-of-memory killer); its pool is then replaced, the
@@ -82,11 +82,11 @@ GROUP_STUCK = 120.0
 # Each lane has as many workers as the machine has cores (the search lane half as many, the
 # board's twice: a board query never waits behind another one's longer answer, and its
 # lane outweighs the others' for the CPU while several are asked), at least one; the heavy
-# lane's, at the lowest priority, never take the quick ones' CPU, and as they are as many
-# as the cores a query the size estimate overrated (most of the heavy lane's, answered in
-# milliseconds) seldom waits behind a truly heavy one.
+# lane's, as low as the searches', as many as the cores: most queries the size estimate
+# sends there answer in milliseconds, and neither wait behind a truly heavy one nor starve
+# (at niceness 15 they got a few per cent of a core under load, CHANGELOG).
 LANES = {"board": (2.0, 0, 20_000), "why": (1.0, 2, 20_000), "explain": (1.0, 10, 200),
-         "search": (0.5, 12, 10), "heavy": (1.0, 15, 10)}
+         "search": (0.5, 12, 10), "heavy": (1.0, 12, 10)}
 STOPPED = {"ok": False, "limit": True, "error": "the solver stopped while answering (a "
            "query overran its limit, or its worker was stopped); send the query again"}
 STOPPING = {"ok": False, "stopping": True, "error": "the server is stopping"}
