@@ -25,7 +25,7 @@ class Attacks:
         rules = tables.rules
         self.tables, self.rules, self.size = tables, rules, tables.size
         n = self.size
-        # per side and target, laid out when first asked (:meth:`_near`)
+        # per side and target (:meth:`_near`)
         self.threats: list[list[list[Threat] | None]] = [[None] * n, [None] * n]
         self.clear = [(1 | 1 << n | 1 << 3 * n) << sq for sq in range(n)]
         self.virgin_bit = 1 << 4 * n
@@ -45,7 +45,10 @@ class Attacks:
         """Of each letter of ``by`` that may capture on ``target``: the key of its pieces
         in a State's ``bb``, the origins it captures from (mask) and, per origin, every
         square its capture rows test (the key's four fields folded onto the board) and
-        those rows."""
+        those rows (laid out when first asked)."""
+        near = self.threats[by][target]
+        if near is not None:
+            return near
         tables, side = self.tables, SIDES[by]
         near = self.threats[by][target] = [
             ((by, t), tables.reach[(t, side)][target],
@@ -60,10 +63,14 @@ class Attacks:
         return (mask | mask >> n | mask >> 2 * n | mask >> 3 * n) & ((1 << n) - 1)
 
     def royal_mask(self, state: State) -> int:
+        """The squares of both sides' royal pieces."""
+        return self.royals(state, 0) | self.royals(state, 1)
+
+    def royals(self, state: State, colour: int) -> int:
+        """The squares of ``colour``'s royal pieces."""
         mask, bb = 0, state.bb
-        for keys in self.royal_keys:
-            for key in keys:
-                mask |= bb.get(key, 0)
+        for key in self.royal_keys[colour]:
+            mask |= bb.get(key, 0)
         return mask
 
     def attacked(self, state: State, target: int, by: int, occ: list[int],
@@ -81,10 +88,7 @@ class Attacks:
         mine = occ[by] & ~gone
         region, vbit, clear, bb = self.region[by], self.virgin_bit, self.clear, state.bb
         found = []
-        near = self.threats[by][target]
-        if near is None:
-            near = self._near(by, target)
-        for pieces, reach, on in near:
+        for pieces, reach, on in self._near(by, target):
             cand = reach & mine
             if cand:
                 cand &= bb.get(pieces, 0)
@@ -116,10 +120,7 @@ class Attacks:
             low = own & -own
             target = low.bit_length() - 1
             own ^= low
-            near = self.threats[by][target]
-            if near is None:
-                near = self._near(by, target)
-            for pieces, reach, on in near:
+            for pieces, reach, on in self._near(by, target):
                 cand = reach & bb.get(pieces, 0)
                 while cand:
                     bit = cand & -cand

@@ -64,6 +64,19 @@ class State:
         self.colour[sq] = -1
         self.unpromoted.pop(sq, None)
 
+    def step(self, frm: int, to: int, letter: str, becomes: str, colour: int) -> None:
+        """The piece ``letter`` of ``colour`` on ``frm`` to ``to`` (empty, or ``frm``
+        itself), as ``becomes``: :meth:`remove` and :meth:`put` in one (the change perft
+        makes most)."""
+        away, there = 1 << frm, 1 << to
+        bb, kind, col = self.bb, self.kind, self.colour
+        self.occ[colour] = self.occ[colour] & ~away | there
+        bb[(colour, letter)] &= ~away
+        bb[(colour, becomes)] = bb.get((colour, becomes), 0) | there
+        kind[frm], col[frm], kind[to], col[to] = None, -1, becomes, colour
+        if self.unpromoted:
+            self.unpromoted.pop(frm, None)
+
     def squares_of(self, colour: int, letters: frozenset[str] | str) -> list[int]:
         return [sq for sq, k in enumerate(self.kind)
                 if k is not None and k in letters and self.colour[sq] == colour]

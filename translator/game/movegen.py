@@ -224,9 +224,7 @@ class Engine(Attacks):
                                       letter, letter, (state.ep_victim,)))
 
     def _castling(self, state: State, colour: int, moves: list[GameMove]) -> None:
-        bb, kings = state.bb, 0
-        for key in self.royal_keys[colour]:
-            kings |= bb.get(key, 0)
+        kings = self.royals(state, colour)
         known, by_pair = self.castle_memo[colour], self.castles[colour]
         found = known.get((state.castling, kings))
         if found is None:

@@ -108,7 +108,7 @@ def apply(engine: Engine, state: State, move: GameMove) -> State:
         new.put(castle.king_to, move.letter, colour)
         new.put(castle.rook_to, rook, colour)
     else:
-        _step(new, move, colour)
+        new.step(move.frm, move.to, move.letter, move.becomes, colour)
         if move.kind in (PROMOTION, PIECE_PROMOTION):
             new.unpromoted[move.to] = move.letter
         elif before is not None:
@@ -125,20 +125,6 @@ def apply(engine: Engine, state: State, move: GameMove) -> State:
         new.fullmove += 1
     new.turn = 1 - colour
     return new
-
-
-def _step(new: State, move: GameMove, colour: int) -> None:
-    """The piece on ``move.frm`` to ``move.to`` (empty, or the same square), as
-    ``move.becomes``: State's remove and put in one (the move perft makes most)."""
-    frm, to, letter, becomes = move.frm, move.to, move.letter, move.becomes
-    away, there = 1 << frm, 1 << to
-    bb, kind, col = new.bb, new.kind, new.colour
-    new.occ[colour] = new.occ[colour] & ~away | there
-    bb[(colour, letter)] &= ~away
-    bb[(colour, becomes)] = bb.get((colour, becomes), 0) | there
-    kind[frm], col[frm], kind[to], col[to] = None, -1, becomes, colour
-    if new.unpromoted:
-        new.unpromoted.pop(frm, None)
 
 
 def _rights(engine: Engine, state: State, new: State, move: GameMove) -> None:

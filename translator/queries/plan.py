@@ -200,6 +200,9 @@ def plans_of(shown: Iterable[clingo.Symbol], count: int) -> tuple[MovePlan, ...]
     return tuple(_move(facts, m) for m in range(1, count + 1))
 
 
+KB_PLANS = "kb-plans"  # the name kb_plans keeps its answer by (translator/compiled/kbcache.py)
+
+
 @cache
 def kb_plans() -> dict[str, list[str]]:
     """The shown plan atoms of every kb piece (the spec reading), by the program that
@@ -221,7 +224,7 @@ def kb_plans() -> dict[str, list[str]]:
         return {_program(p, "spec", 1): found[t] for t, p in enumerate(pieces, 1)}
 
     try:
-        return cached("kb-plans", derive)
+        return cached(KB_PLANS, derive)
     except BetzaError:   # a busy machine: kept nowhere, so that a later process tries again
         return {}
 

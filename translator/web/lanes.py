@@ -101,7 +101,7 @@ class Measured:
         lane = lane_of(obj)
         seconds = self._seconds.get(self._key(obj))
         if lane == "heavy" and seconds is not None and seconds <= QUICK and not any(
-                isinstance(obj.get(key), str) and len(obj[key]) > LONG for key in STRINGS):
+                len(text) > LONG for text in _strings(obj)):
             return home_lane(obj)
         return lane
 
@@ -112,6 +112,11 @@ class Measured:
         self._seconds.move_to_end(key)
         while len(self._seconds) > self._keep:
             self._seconds.popitem(last=False)
+
+
+def _strings(obj: dict[str, Any]) -> list[str]:
+    """The strings a query's size is measured by (:data:`STRINGS`)."""
+    return [obj[key] for key in STRINGS if isinstance(obj.get(key), str)]
 
 
 def _board(obj: dict[str, Any]) -> tuple[int, int] | None:
@@ -138,7 +143,7 @@ def is_heavy(obj: dict[str, Any]) -> bool:
     from translator.solve.limits import estimated_atoms
     from translator.squares import MAX_SIZE
 
-    strings = [obj[key] for key in STRINGS if isinstance(obj.get(key), str)]
+    strings = _strings(obj)
     if any(len(text) > LONG for text in strings):
         return True
     board = _board(obj)

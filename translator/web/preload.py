@@ -39,7 +39,7 @@ def read_ahead() -> None:
     from translator.facts.pieces import parse_piece
     from translator.present.english import glossary
     from translator.present.explain import summary
-    from translator.queries.plan import kb_plans
+    from translator.queries.plan import KB_PLANS, kb_plans
 
     for module in MODULES:
         importlib.import_module(module)
@@ -47,7 +47,7 @@ def read_ahead() -> None:
     all_pieces()
     glossary()
     files, ranks = BOARD
-    if kept_already("kb-plans"):
+    if kept_already(KB_PLANS):
         kb_plans()
     summary.read_kept(files, ranks)
 
